@@ -1,0 +1,112 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Vellum: a holder SDK for verifiable digital credentials, a CLI wallet and a sandbox.
+///
+/// Layers (see `Docs/Architecture.md`): encodings and crypto primitives at the bottom,
+/// identifiers and credential formats above them, protocols above those, the wallet on top.
+let package = Package(
+    name: "Vellum",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "Multiformats", targets: ["Multiformats"]),
+        .library(name: "CBOR", targets: ["CBOR"]),
+        .library(name: "JSONModel", targets: ["JSONModel"]),
+        .library(name: "CryptoKeys", targets: ["CryptoKeys"]),
+        .library(name: "JOSE", targets: ["JOSE"]),
+        .library(name: "COSE", targets: ["COSE"]),
+        .library(name: "X509Trust", targets: ["X509Trust"]),
+        .library(name: "DID", targets: ["DID"]),
+        .library(name: "HTTP", targets: ["HTTP"]),
+        .executable(name: "vellum", targets: ["vellum"]),
+        .executable(name: "vellum-bench", targets: ["vellum-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    ],
+    targets: [
+        // Layer 0: system-library shims (Debian -dev packages), nothing else.
+        .systemLibrary(
+            name: "CSecp256k1",
+            pkgConfig: "libsecp256k1",
+            providers: [.apt(["libsecp256k1-dev"])]
+        ),
+
+        // Layer 0: encodings.
+        .target(name: "Multiformats"),
+        .target(name: "CBOR"),
+        .target(name: "JSONModel"),
+
+        // Layer 0: crypto.
+        .target(
+            name: "CryptoKeys",
+            dependencies: [
+                "Multiformats",
+                "JSONModel",
+                "CSecp256k1",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+
+        // Layer 1.
+        .target(name: "JOSE", dependencies: ["CryptoKeys", "JSONModel", "Multiformats"]),
+        .target(name: "COSE", dependencies: ["CryptoKeys", "CBOR"]),
+        .target(
+            name: "X509Trust",
+            dependencies: [
+                "CryptoKeys",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+
+        // Layer 2: identifiers. HTTP is a protocol-layer module that did:web needs; it
+        // depends on nothing of ours, so DID may use it without an upward edge.
+        .target(name: "HTTP"),
+        .target(name: "DID", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "HTTP"]),
+
+        // Apps.
+        .executableTarget(
+            name: "vellum",
+            dependencies: [
+                "DID", "CryptoKeys", "JSONModel", "HTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "vellum-bench",
+            dependencies: ["JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats"]
+        ),
+
+        // Test support: locating the shared vectors and driving the Python peers.
+        .target(name: "VellumTestSupport", path: "Tests/VellumTestSupport"),
+
+        .testTarget(name: "MultiformatsTests", dependencies: ["Multiformats", "VellumTestSupport"]),
+        .testTarget(name: "CBORTests", dependencies: ["CBOR", "Multiformats", "VellumTestSupport"]),
+        .testTarget(name: "JSONModelTests", dependencies: ["JSONModel", "VellumTestSupport"]),
+        .testTarget(name: "CryptoKeysTests", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "VellumTestSupport"]),
+        .testTarget(name: "JOSETests", dependencies: ["JOSE", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport"]),
+        .testTarget(name: "COSETests", dependencies: ["COSE", "CBOR", "CryptoKeys", "Multiformats", "VellumTestSupport"]),
+        .testTarget(name: "X509TrustTests", dependencies: [
+            "X509Trust", "CryptoKeys", "Multiformats", "VellumTestSupport",
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .testTarget(name: "HTTPTests", dependencies: [
+            "HTTP", "VellumTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
+        .testTarget(name: "DIDTests", dependencies: [
+            "DID", "CryptoKeys", "Multiformats", "JSONModel", "HTTP", "VellumTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
+        .testTarget(name: "VellumCLITests", dependencies: ["VellumTestSupport", "DID", "JSONModel"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

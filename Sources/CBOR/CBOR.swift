@@ -1,0 +1,1 @@
+// Placeholder: the CBOR module is being built under issue #2.

@@ -1,0 +1,1 @@
+// Placeholder: the COSE module is being built under issue #2.

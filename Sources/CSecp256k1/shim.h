@@ -1,0 +1,6 @@
+// Umbrella header for libsecp256k1 (Debian libsecp256k1-dev) and the modules Vellum uses.
+#include <secp256k1.h>
+#include <secp256k1_ecdh.h>
+#include <secp256k1_extrakeys.h>
+#include <secp256k1_recovery.h>
+#include <secp256k1_schnorrsig.h>

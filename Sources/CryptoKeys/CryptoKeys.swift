@@ -1,0 +1,1 @@
+// Placeholder: the CryptoKeys module is being built under issue #2.

@@ -1,0 +1,1 @@
+// Placeholder: the DID module is being built under issue #2.

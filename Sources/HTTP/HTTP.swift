@@ -1,0 +1,1 @@
+// Placeholder: the HTTP module is being built under issue #2.

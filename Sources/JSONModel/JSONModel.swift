@@ -1,0 +1,1 @@
+// Placeholder: the JSONModel module is being built under issue #2.

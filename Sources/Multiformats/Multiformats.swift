@@ -1,0 +1,1 @@
+// Placeholder: the Multiformats module is being built under issue #2.

@@ -1,0 +1,1 @@
+// Placeholder: the X509Trust module is being built under issue #2.
