@@ -46,7 +46,6 @@ let package = Package(
             name: "CryptoKeys",
             dependencies: [
                 "Multiformats",
-                "JSONModel",
                 "CSecp256k1",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -59,7 +58,6 @@ let package = Package(
         .target(
             name: "X509Trust",
             dependencies: [
-                "CryptoKeys",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,1 +1,0 @@
-// Placeholder: the Multiformats module is being built under issue #2.
