@@ -1,1 +1,63 @@
-print("vellum-bench")
+import Foundation
+
+/// `vellum-bench [--filter TEXT] [--samples N] [--no-peers]`
+///
+/// Prints, per benchmark, the median, minimum and maximum time of one operation, and where a
+/// Python peer implements the same operation, the peer's median and the ratio
+/// peer ÷ Vellum (above 1 means Vellum is faster). Build in release mode:
+/// `swift run -c release vellum-bench`.
+var filter: String?
+var samples = 15
+var usePeers = true
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--filter": filter = arguments.next()
+    case "--samples": samples = arguments.next().flatMap(Int.init) ?? samples
+    case "--no-peers": usePeers = false
+    case "-h", "--help":
+        print("usage: vellum-bench [--filter TEXT] [--samples N] [--no-peers]")
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
+        exit(2)
+    }
+}
+
+let packageRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+let runner = Runner(samples: samples)
+let peers = PeerRunner(packageRoot: packageRoot, samples: samples)
+if usePeers, peers.python == nil {
+    print("note: Python peers not installed (Scripts/setup-peers.sh); printing Vellum only")
+}
+
+#if DEBUG
+print("note: this is a debug build; measure with `swift run -c release vellum-bench`")
+#endif
+
+let header = ["benchmark", "median", "min", "max", "peer median", "peer ÷ vellum"]
+var rows: [[String]] = []
+for benchmark in BenchmarkRegistry.all where filter.map({ benchmark.name.contains($0) }) ?? true {
+    do {
+        let operation = try await benchmark.prepare()
+        guard let ours = try await runner.measure(operation) else { continue }
+        var row = [benchmark.name, ours.median.formattedDuration,
+                   ours.min.formattedDuration, ours.max.formattedDuration, "-", "-"]
+        if usePeers, peers.python != nil, let peer = benchmark.peer {
+            do {
+                let theirs = try peers.measure(peer, input: operation.peerInput)
+                row[4] = theirs.median.formattedDuration + " (\(peer.split(separator: ".").first ?? ""))"
+                row[5] = String(format: "%.2f×", theirs.median / ours.median)
+            } catch {
+                row[4] = "error: \(error)"
+            }
+        }
+        rows.append(row)
+        print(row.joined(separator: " | "))
+    } catch {
+        print("\(benchmark.name) | error: \(error)")
+    }
+}
+
+print("")
+print(TablePrinter(header: header, rows: rows).rendered)

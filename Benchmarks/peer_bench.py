@@ -1,0 +1,71 @@
+"""Times one operation in a Python reference implementation, the way vellum-bench times ours.
+
+usage: peer_bench.py NAME SAMPLES [INPUT...]
+Prints {"median_ns", "min_ns", "max_ns"} per operation as JSON. Batches are sized to last at
+least 20 ms after a warm-up, then SAMPLES batches are timed, as in Sources/vellum-bench/Runner.swift.
+"""
+import json
+import statistics
+import sys
+import time
+
+
+def jws_case(alg, kty, curve, payload):
+    from jwcrypto import jwk, jws
+    key = jwk.JWK.generate(kty=kty, crv=curve)
+    header = json.dumps({"alg": alg})
+
+    def sign():
+        token = jws.JWS(payload)
+        token.add_signature(key, None, header)
+        return token.serialize(compact=True)
+
+    compact = sign()
+
+    def verify():
+        token = jws.JWS()
+        token.deserialize(compact)
+        token.verify(key)
+
+    return sign, verify
+
+
+def operation(name, inputs):
+    if name.startswith("jwcrypto."):
+        _, alg, action = name.split(".")
+        payload = inputs[0].encode() if inputs else b'{"iss":"https://issuer.example"}'
+        kty, curve = {"ES256": ("EC", "P-256"), "ES256K": ("EC", "secp256k1"),
+                      "EdDSA": ("OKP", "Ed25519")}[alg]
+        sign, verify = jws_case(alg, kty, curve, payload)
+        return sign if action == "sign" else verify
+    if name == "cbor2.decode":
+        import cbor2
+        with open(inputs[0], "rb") as handle:
+            data = handle.read()
+        return lambda: cbor2.loads(data)
+    raise SystemExit(f"unknown peer benchmark {name}")
+
+
+def main():
+    name, samples = sys.argv[1], int(sys.argv[2])
+    run = operation(name, sys.argv[3:])
+    batch = 1
+    while True:
+        start = time.perf_counter_ns()
+        for _ in range(batch):
+            run()
+        if time.perf_counter_ns() - start >= 20_000_000 or batch >= 1 << 20:
+            break
+        batch *= 2
+    per_op = []
+    for _ in range(samples):
+        start = time.perf_counter_ns()
+        for _ in range(batch):
+            run()
+        per_op.append((time.perf_counter_ns() - start) / batch)
+    print(json.dumps({"median_ns": statistics.median(per_op), "min_ns": min(per_op),
+                      "max_ns": max(per_op)}))
+
+
+if __name__ == "__main__":
+    main()

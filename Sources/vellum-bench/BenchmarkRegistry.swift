@@ -1,0 +1,4 @@
+/// Every benchmark `vellum-bench` knows, in the order they run.
+enum BenchmarkRegistry {
+    static let all: [Benchmark] = []
+}

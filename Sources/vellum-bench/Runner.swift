@@ -1,0 +1,39 @@
+import Foundation
+
+/// Times operations the same way the peer script does: a short warm-up, then `samples`
+/// batches, each batch sized so it lasts at least `minimumBatch`, reporting per-operation
+/// times of the batches.
+struct Runner: Sendable {
+    var samples = 15
+    var minimumBatch: Duration = .milliseconds(20)
+
+    func measure(_ operation: Benchmark.Operation) async throws -> Statistics? {
+        // Warm up and find a batch size that makes one batch last long enough to time.
+        var batch = 1
+        while true {
+            let elapsed = try await time(operation, times: batch)
+            if elapsed >= minimumBatch || batch >= 1 << 20 { break }
+            batch *= 2
+        }
+        var perOperation: [Double] = []
+        for _ in 0..<samples {
+            let elapsed = try await time(operation, times: batch)
+            perOperation.append(elapsed.nanoseconds / Double(batch))
+        }
+        return Statistics(perOperationNanoseconds: perOperation)
+    }
+
+    private func time(_ operation: Benchmark.Operation, times: Int) async throws -> Duration {
+        let clock = ContinuousClock()
+        let start = clock.now
+        for _ in 0..<times { try await operation.run() }
+        return clock.now - start
+    }
+}
+
+extension Duration {
+    var nanoseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+    }
+}
