@@ -43,7 +43,7 @@ struct ECMAScriptNumberPeerTests {
         process.stdout.write(out.join('\\n'));
         """
         let process = Process()
-        process.executableURL = try #require(Self.node)
+        process.executableURL = Self.node  // non-nil: the test is enabled only then
         process.arguments = ["-e", script]
         let input = Pipe(), output = Pipe()
         process.standardInput = input
