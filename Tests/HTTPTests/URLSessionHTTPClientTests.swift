@@ -137,6 +137,18 @@ import Testing
         }
     }
 
+    @Test func cancellingTheCallingTaskCancelsTheRequest() async throws {
+        try await LoopbackServer.run { base in
+            let client = URLSessionHTTPClient()
+            defer { client.invalidate() }
+            let url = base.appendingPathComponent("slow")
+            let request = Task { () async throws(HTTPError) -> HTTPResponse in try await client.get(url) }
+            try await Task.sleep(for: .milliseconds(100))
+            request.cancel()
+            await #expect(throws: HTTPError.cancelled) { try await request.value }
+        }
+    }
+
     @Test func loopbackHTTPIsRefusedWhenNotAllowed() async throws {
         try await LoopbackServer.run { base in
             let client = URLSessionHTTPClient(policy: HTTPClientPolicy(allowInsecureLoopback: false))
