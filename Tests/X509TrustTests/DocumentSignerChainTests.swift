@@ -35,6 +35,11 @@ import X509Trust
         #expect(chain.leafKey.subjectPublicKeyInfoDER == Array(dsKey.publicKey.derRepresentation))
     }
 
+    @Test func x5chainThatAlsoCarriesTheIACAStillEndsAtTheAnchor() async throws {
+        let chain = try await validator.validate(derChain: [TestPKI.der(ds), TestPKI.der(iaca)], at: inside).get()
+        #expect(chain.certificates == [ds, iaca])
+    }
+
     @Test func expiredLeafIsRejectedAsExpired() async {
         let later = TestPKI.epoch + 400 * TestPKI.day
         let result = await validator.validate(leaf: ds, at: later)
