@@ -1,4 +1,4 @@
 /// Every benchmark `vellum-bench` knows, in the order they run.
 enum BenchmarkRegistry {
-    static let all: [Benchmark] = []
+    static let all: [Benchmark] = CBORBenchmarks.all
 }
