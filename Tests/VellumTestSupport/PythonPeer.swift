@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs the Python reference implementations (the "peers") for interop tests.
 ///
@@ -37,6 +42,8 @@ public enum PythonPeer {
         _ script: String, arguments: [String] = [], input: Data = Data()
     ) throws -> Data {
         guard let python else { throw Failure(status: -1, standardError: "no peers virtualenv") }
+        // A peer that exits before reading its input must not kill the test run.
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = python
         process.arguments = [PackageRoot.url.appendingPathComponent("Tests/Peers/\(script)").path] + arguments
@@ -47,14 +54,14 @@ public enum PythonPeer {
         try process.run()
         // Write and read concurrently so a large payload cannot deadlock on full pipes.
         let writer = Thread {
-            stdin.fileHandleForWriting.write(input)
+            writeAll(input, to: stdin.fileHandleForWriting.fileDescriptor)
             try? stdin.fileHandleForWriting.close()
         }
         writer.start()
         let errorBox = DataBox()
-        let errorReader = Thread { errorBox.value = stderr.fileHandleForReading.readDataToEndOfFile() }
+        let errorReader = Thread { errorBox.value = readAll(stderr.fileHandleForReading.fileDescriptor) }
         errorReader.start()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let output = readAll(stdout.fileHandleForReading.fileDescriptor)
         process.waitUntilExit()
         while !errorBox.isSet { Thread.sleep(forTimeInterval: 0.005) }
         guard process.terminationStatus == 0 else {
@@ -74,6 +81,38 @@ public enum PythonPeer {
             throw Failure(status: 0, standardError: "peer output is not a JSON object")
         }
         return object
+    }
+}
+
+/// Reads a pipe to its end with `read(2)`, retrying on `EINTR`; Foundation's
+/// `readDataToEndOfFile()` traps on `EINTR`, which happens when several peers run at once.
+private func readAll(_ descriptor: Int32) -> Data {
+    var output = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+            output.append(contentsOf: buffer[0..<count])
+        } else if count == 0 || errno != EINTR {
+            return output
+        }
+    }
+}
+
+/// Writes all of `data` to a pipe with `write(2)`, retrying on `EINTR`; stops if the reader
+/// has gone away.
+private func writeAll(_ data: Data, to descriptor: Int32) {
+    var offset = 0
+    let bytes = [UInt8](data)
+    while offset < bytes.count {
+        let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+            offset += count
+        } else if count < 0 && errno == EINTR {
+            continue
+        } else {
+            return
+        }
     }
 }
 
