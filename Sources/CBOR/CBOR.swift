@@ -1,1 +1,101 @@
-// Placeholder: the CBOR module is being built under issue #2.
+import Foundation
+
+/// A CBOR data item (RFC 8949), as a plain value.
+///
+/// `CBOR` is the generic data model every other layer (COSE, mdoc, CWT) builds on. Maps keep
+/// their entries in the order they were decoded, because CBOR maps are not required to be
+/// sorted and a verifier sometimes needs to see what the issuer wrote. Negative integers use
+/// the full 64-bit CBOR range (`-1 - n`), which `Int64` cannot hold.
+///
+/// Floats of different widths that hold the same value compare equal: the width is a
+/// serialization detail, not part of the data model (RFC 8949 §2). When the exact bytes
+/// matter (digests over embedded items), use ``CBOR/Raw`` instead of re-encoding.
+public indirect enum CBOR: Sendable {
+    /// Major type 0: an unsigned integer `0...UInt64.max`.
+    case unsigned(UInt64)
+    /// Major type 1: the negative integer `-1 - n`, so `.negative(0)` is `-1`.
+    case negative(UInt64)
+    /// Major type 2: a byte string.
+    case byteString(Data)
+    /// Major type 3: a UTF-8 text string.
+    case textString(String)
+    /// Major type 4: an array.
+    case array([CBOR])
+    /// Major type 5: a map, as an ordered list of entries (duplicates are rejected on decode).
+    case map([(key: CBOR, value: CBOR)])
+    /// Major type 6: a tagged item.
+    case tagged(UInt64, CBOR)
+    /// Major type 7: a simple value other than `false`, `true`, `null`, `undefined`.
+    case simple(UInt8)
+    /// `false` or `true`.
+    case bool(Bool)
+    /// `null`.
+    case null
+    /// `undefined`.
+    case undefined
+    /// A half-precision float, held as a `Float` (which represents every half exactly).
+    case half(Float)
+    /// A single-precision float.
+    case float(Float)
+    /// A double-precision float.
+    case double(Double)
+}
+
+extension CBOR: Equatable {
+    /// Data-model equality: floats compare by value (bit pattern after widening to `Double`,
+    /// so `NaN == NaN` and `-0.0 != 0.0`), map entries compare in order.
+    public static func == (lhs: CBOR, rhs: CBOR) -> Bool {
+        switch (lhs, rhs) {
+        case let (.unsigned(a), .unsigned(b)): return a == b
+        case let (.negative(a), .negative(b)): return a == b
+        case let (.byteString(a), .byteString(b)): return a == b
+        case let (.textString(a), .textString(b)): return a == b
+        case let (.array(a), .array(b)): return a == b
+        case let (.map(a), .map(b)):
+            guard a.count == b.count else { return false }
+            for (x, y) in zip(a, b) where x.key != y.key || x.value != y.value { return false }
+            return true
+        case let (.tagged(t1, v1), .tagged(t2, v2)): return t1 == t2 && v1 == v2
+        case let (.simple(a), .simple(b)): return a == b
+        case let (.bool(a), .bool(b)): return a == b
+        case (.null, .null), (.undefined, .undefined): return true
+        default:
+            if let a = lhs.floatBitPattern, let b = rhs.floatBitPattern { return a == b }
+            return false
+        }
+    }
+
+    /// The value of a float case as the bit pattern of a `Double`, for equality and hashing.
+    var floatBitPattern: UInt64? {
+        switch self {
+        case .half(let f), .float(let f): return Double(f).bitPattern
+        case .double(let d): return d.bitPattern
+        default: return nil
+        }
+    }
+}
+
+extension CBOR: Hashable {
+    /// Hashes consistently with ``==(_:_:)``.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .unsigned(let v): hasher.combine(0 as UInt8); hasher.combine(v)
+        case .negative(let v): hasher.combine(1 as UInt8); hasher.combine(v)
+        case .byteString(let v): hasher.combine(2 as UInt8); hasher.combine(v)
+        case .textString(let v): hasher.combine(3 as UInt8); hasher.combine(v)
+        case .array(let v): hasher.combine(4 as UInt8); hasher.combine(v)
+        case .map(let entries):
+            hasher.combine(5 as UInt8)
+            hasher.combine(entries.count)
+            for entry in entries { hasher.combine(entry.key); hasher.combine(entry.value) }
+        case .tagged(let tag, let v): hasher.combine(6 as UInt8); hasher.combine(tag); hasher.combine(v)
+        case .simple(let v): hasher.combine(7 as UInt8); hasher.combine(v)
+        case .bool(let v): hasher.combine(8 as UInt8); hasher.combine(v)
+        case .null: hasher.combine(9 as UInt8)
+        case .undefined: hasher.combine(10 as UInt8)
+        case .half, .float, .double:
+            hasher.combine(11 as UInt8)
+            hasher.combine(floatBitPattern ?? 0)
+        }
+    }
+}
