@@ -81,7 +81,7 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
     /// Whether this is an HMAC algorithm this library implements.
     public var isMAC: Bool { hmacParameters != nil }
 
-    /// The registry name, or the number for algorithms this library does not know.
+    /// The registry name (for logs and errors), or the number when this library does not know it.
     public var description: String {
         switch self {
         case .es256: return "ES256"

@@ -59,6 +59,7 @@ public struct COSECurve: RawRepresentable, Hashable, Sendable, CustomStringConve
         }
     }
 
+    /// The registry name, or the number for curves this library does not know.
     public var description: String {
         switch self {
         case .p256: return "P-256"

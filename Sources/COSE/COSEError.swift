@@ -45,6 +45,7 @@ public enum COSEError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An error from the key layer that does not fit a more specific case.
     case crypto(CryptoKeysError)
 
+    /// A human-readable explanation, for logs; match on the case to act on the error.
     public var description: String {
         switch self {
         case .malformedCBOR(let error): return "malformed CBOR: \(error)"

@@ -61,6 +61,7 @@ public enum COSEHeaderLabel: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The label as written in diagnostic notation: a number, or quoted text.
     public var description: String {
         switch self {
         case .int(let value): return String(value)

@@ -41,6 +41,7 @@ public struct COSEHeaders: Sendable, Equatable {
         }
     }
 
+    /// Buckets are equal when they hold the same parameters in the same order.
     public static func == (lhs: COSEHeaders, rhs: COSEHeaders) -> Bool {
         lhs.entries.count == rhs.entries.count
             && zip(lhs.entries, rhs.entries).allSatisfy { $0.label == $1.label && $0.value == $1.value }

@@ -67,6 +67,7 @@ public struct COSEKey: Sendable, Equatable {
         return copy
     }
 
+    /// Keys are equal when every parameter is, additional ones compared in order.
     public static func == (lhs: COSEKey, rhs: COSEKey) -> Bool {
         lhs.keyType == rhs.keyType && lhs.keyID == rhs.keyID && lhs.algorithm == rhs.algorithm
             && lhs.keyOperations == rhs.keyOperations && lhs.baseIV == rhs.baseIV

@@ -15,6 +15,7 @@ public struct COSEKeyType: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// Symmetric keys (4): HMAC keys such as the ISO 18013-5 device MAC key.
     public static let symmetric = COSEKeyType(rawValue: 4)
 
+    /// The registry name, or the number for key types this library does not know.
     public var description: String {
         switch self {
         case .okp: return "OKP"
