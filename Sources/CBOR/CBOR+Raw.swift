@@ -37,7 +37,7 @@ extension CBOR {
         /// The byte ranges (relative to ``bytes``) of the direct children, in encoding order:
         /// elements of an array, key then value of each map entry, the content of a tag.
         private func childRanges() -> [Range<Int>] {
-            let result = try? CBOR.withBuffer(bytes, options: CBORDecodingOptions()) { (buffer) throws(CBORError) -> [Range<Int>] in
+            let result = try? CBOR.withBuffer(bytes, options: CBORDecodingOptions(maxInputSize: .max)) { (buffer) throws(CBORError) -> [Range<Int>] in
                 var reader = CBORReader(bytes: buffer, options: CBORDecodingOptions(maxItems: .max))
                 let head = try reader.readHead()
                 var count: UInt64

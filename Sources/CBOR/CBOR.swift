@@ -8,9 +8,10 @@ import Foundation
 /// the full 64-bit CBOR range (`-1 - n`), which `Int64` cannot hold.
 ///
 /// Floats of different widths that hold the same value compare equal: the width is a
-/// serialization detail, not part of the data model (RFC 8949 §2). When the exact bytes
+/// serialization detail, not part of the data model (RFC 8949 §2). Only `.tagged` is
+/// `indirect`, so scalars are stored inline (no allocation per integer). When the exact bytes
 /// matter (digests over embedded items), use ``CBOR/Raw`` instead of re-encoding.
-public indirect enum CBOR: Sendable {
+public enum CBOR: Sendable {
     /// Major type 0: an unsigned integer `0...UInt64.max`.
     case unsigned(UInt64)
     /// Major type 1: the negative integer `-1 - n`, so `.negative(0)` is `-1`.
@@ -24,7 +25,7 @@ public indirect enum CBOR: Sendable {
     /// Major type 5: a map, as an ordered list of entries (duplicates are rejected on decode).
     case map([(key: CBOR, value: CBOR)])
     /// Major type 6: a tagged item.
-    case tagged(UInt64, CBOR)
+    indirect case tagged(UInt64, CBOR)
     /// Major type 7: a simple value other than `false`, `true`, `null`, `undefined`.
     case simple(UInt8)
     /// `false` or `true`.
