@@ -1,1 +1,0 @@
-// Placeholder: the COSE module is being built under issue #2.
