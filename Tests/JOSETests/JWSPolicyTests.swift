@@ -204,6 +204,18 @@ struct JWSPolicyTests {
         }
     }
 
+    @Test("an explicit typ is enforced, case-insensitively and with application/ optional")
+    func explicitType() async throws {
+        let token = try await JWS.signCompact(
+            payload: payload, header: JOSEHeader(type: "kb+jwt"), signer: Fixtures.signer(Fixtures.p256))
+        #expect(try JWS.verifyCompact(token, key: key, policy: JWSPolicy(requiredType: "application/KB+JWT")).payload == payload)
+        #expect(throws: JOSEError.invalidHeader("typ is kb+jwt, expected dc+sd-jwt")) {
+            try JWS.verifyCompact(token, key: key, policy: JWSPolicy(requiredType: "dc+sd-jwt"))
+        }
+        let untyped = try await self.token()
+        #expect(throws: JOSEError.self) { try JWS.verifyCompact(untyped, key: key, policy: JWSPolicy(requiredType: "JWT")) }
+    }
+
     @Test("HMAC keys shorter than the hash are refused")
     func shortHMACKey() {
         let short = Data(repeating: 1, count: 16)

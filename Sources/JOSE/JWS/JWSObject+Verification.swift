@@ -77,6 +77,7 @@ extension JWSObject {
                 try signature.header.validateRegisteredMemberTypes()
                 let algorithm = try policy.algorithm(of: signature.header)
                 try policy.checkCritical(protected: signature.protectedHeader, merged: signature.header)
+                try policy.checkType(of: signature.header)
                 guard let key = try keyAt(index, signature.header) else { throw .keyNotFound }
                 try key.checkCompatible(with: algorithm)
                 var input = Data(signature.encodedProtectedHeader.utf8)

@@ -19,18 +19,24 @@ public struct JWSPolicy: Sendable, Hashable {
     /// the JOSE cookbook's RFC 7797 set does): a recipient unaware of `b64` would then
     /// misread the payload.
     public var requiresCriticalB64: Bool
+    /// The `typ` the header must carry (RFC 8725 §3.11 explicit typing), for example
+    /// `dc+sd-jwt` or `kb+jwt`; `nil` accepts any. Compared as RFC 7515 §4.1.9 says: case
+    /// insensitive, with an omitted `application/` prefix.
+    public var requiredType: String?
 
     /// A policy with the given rules.
     public init(
         allowedAlgorithms: Set<JWSAlgorithm> = JWSAlgorithm.asymmetric,
         understoodCriticalMembers: Set<String> = [],
         limits: JOSELimits = .default,
-        requiresCriticalB64: Bool = true
+        requiresCriticalB64: Bool = true,
+        requiredType: String? = nil
     ) {
         self.allowedAlgorithms = allowedAlgorithms
         self.understoodCriticalMembers = understoodCriticalMembers
         self.limits = limits
         self.requiresCriticalB64 = requiresCriticalB64
+        self.requiredType = requiredType
     }
 
     /// The default: asymmetric algorithms, no critical extensions but `b64`, default limits.
@@ -47,6 +53,18 @@ public struct JWSPolicy: Sendable, Hashable {
         guard let algorithm = JWSAlgorithm(rawValue: name) else { throw .unsupportedAlgorithm(name) }
         guard allowedAlgorithms.contains(algorithm) else { throw .algorithmNotAllowed(name) }
         return algorithm
+    }
+
+    /// Applies ``requiredType`` to a merged header.
+    func checkType(of header: JOSEHeader) throws(JOSEError) {
+        guard let requiredType else { return }
+        func normalized(_ type: String) -> String {
+            let lower = type.lowercased()
+            return lower.hasPrefix("application/") ? String(lower.dropFirst("application/".count)) : lower
+        }
+        guard let type = header.type, normalized(type) == normalized(requiredType) else {
+            throw .invalidHeader("typ is \(header.type ?? "absent"), expected \(requiredType)")
+        }
     }
 
     /// Applies RFC 7515 §4.1.11 and RFC 7797 §6 to one signature's headers: the `crit`

@@ -29,6 +29,13 @@ public enum JWT {
         return try claims(of: verified, policy: policy, validator: validator)
     }
 
+    /// Verifies with a public key under `policy`, then validates the claims.
+    public static func verify(
+        _ token: String, key: PublicKey, policy: JWSPolicy = .default, validator: JWTValidator
+    ) throws(JOSEError) -> VerifiedJWT {
+        try verify(token, key: JWSVerificationKey(key), policy: policy, validator: validator)
+    }
+
     /// Verifies with a key found from the header, then validates the claims.
     public static func verify(
         _ token: String, resolver: some JWSKeyResolver, policy: JWSPolicy = .default, validator: JWTValidator
