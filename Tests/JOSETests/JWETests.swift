@@ -98,6 +98,41 @@ struct JWETests {
         }
     }
 
+    @Test("general JSON serialization encrypts once for several recipients")
+    func severalRecipients() throws {
+        let secret = SecureRandom.bytes(32)
+        let json = try JWE.encryptJSON(
+            plaintext,
+            recipients: [
+                JWERecipient(key: .publicKey(Fixtures.p256.publicKey), keyManagement: .ecdhESA256KW, header: ["kid": "p"]),
+                JWERecipient(key: .publicKey(Fixtures.x25519.publicKey), keyManagement: .ecdhESA128KW, header: ["kid": "x"]),
+                JWERecipient(key: .symmetric(secret), keyManagement: .a256GCMKW, header: ["kid": "s"]),
+            ],
+            contentEncryption: .a128CBCHS256, unprotected: ["cty": "json"], additionalData: Data("ctx".utf8))
+        let object = try JWEObject(json: json)
+        #expect(object.recipients.count == 3)
+        let byP256 = try object.decrypt(key: .privateKey(Fixtures.p256))
+        #expect(byP256.plaintext == plaintext && byP256.recipientIndex == 0 && byP256.header.keyID == "p")
+        #expect(try object.decrypt(key: .privateKey(Fixtures.x25519)).recipientIndex == 1)
+        #expect(try object.decrypt(key: .symmetric(secret)).recipientIndex == 2)
+        #expect(throws: JOSEError.self) { try object.decrypt(key: .privateKey(Fixtures.p384)) }
+        #expect(throws: JOSEError.self) {
+            try JWE.encryptJSON(
+                plaintext,
+                recipients: [
+                    JWERecipient(key: .publicKey(Fixtures.p256.publicKey), keyManagement: .ecdhES),
+                    JWERecipient(key: .symmetric(secret), keyManagement: .a256KW),
+                ],
+                contentEncryption: .a256GCM)
+        }
+        // A recipient header may not repeat a protected or shared member.
+        #expect(throws: JOSEError.self) {
+            try JWE.encryptJSON(
+                plaintext, recipients: [JWERecipient(key: .symmetric(secret), keyManagement: .a256KW, header: ["cty": "x"])],
+                contentEncryption: .a256GCM, unprotected: ["cty": "json"])
+        }
+    }
+
     @Test("tampering with tag, ciphertext, iv, header or wrapped key fails to decrypt")
     func tampering() throws {
         let recipient = Fixtures.p256

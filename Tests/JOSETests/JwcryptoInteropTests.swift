@@ -68,6 +68,23 @@ struct JwcryptoInteropTests {
         #expect(result["header"]?["kid"] == "v-1")
     }
 
+    @Test("jwcrypto decrypts our general JSON serialization for each recipient")
+    func theyDecryptGeneral() throws {
+        let first = PrivateKey(curve: .p256), second = PrivateKey(curve: .x25519)
+        let plaintext = Data("to both".utf8)
+        let json = try JWE.encryptJSON(
+            plaintext,
+            recipients: [
+                JWERecipient(key: .publicKey(first.publicKey), keyManagement: .ecdhESA256KW),
+                JWERecipient(key: .publicKey(second.publicKey), keyManagement: .ecdhESA256KW),
+            ],
+            contentEncryption: .a256GCM)
+        for key in [first, second] {
+            let result = try peer(["op": "decrypt", "token": .string(String(decoding: json, as: UTF8.self)), "jwk": jwkJSON(JWK(privateKey: key))])
+            #expect(result["plaintext"] == .string(Base64URL.encode(plaintext)))
+        }
+    }
+
     @Test("we decrypt jwcrypto's JWE", arguments: ourJWECases)
     func weDecrypt(curve: KeyCurve, algorithm: JWEKeyManagementAlgorithm, encryption: JWEContentEncryptionAlgorithm) throws {
         let recipient = PrivateKey(curve: curve)

@@ -13,11 +13,18 @@ enum JWEKeyManagement {
         var headerMembers: JSONObject
     }
 
+    /// - Parameter sharedContentKey: the content key when several recipients share one
+    ///   (general JSON serialization); `nil` to make a fresh one. `ECDH-ES` and `dir` decide
+    ///   the content key themselves and so cannot take one.
     static func wrap(
         algorithm: JWEKeyManagementAlgorithm, encryption: JWEContentEncryptionAlgorithm,
-        key: JWEKey, header: JOSEHeader
+        key: JWEKey, header: JOSEHeader, sharedContentKey: Data? = nil
     ) throws(JOSEError) -> Wrapped {
         try key.checkPinned(algorithm)
+        if sharedContentKey != nil, algorithm == .ecdhES || algorithm == .direct {
+            throw .malformed("\(algorithm.rawValue) cannot be used with several recipients")
+        }
+        let freshContentKey = sharedContentKey ?? SecureRandom.bytes(encryption.keyByteCount)
         if algorithm.isKeyAgreement {
             guard case .publicKey(let recipient) = key.material, let curve = recipient.curve,
                 [KeyCurve.p256, .p384, .p521, .x25519].contains(curve)
@@ -38,7 +45,7 @@ enum JWEKeyManagement {
             if algorithm == .ecdhES {
                 return Wrapped(contentKey: derived, encryptedKey: Data(), headerMembers: members)
             }
-            let contentKey = SecureRandom.bytes(encryption.keyByteCount)
+            let contentKey = freshContentKey
             return Wrapped(contentKey: contentKey, encryptedKey: try keyWrap(contentKey, kek: derived), headerMembers: members)
         }
         guard case .symmetric(let secret) = key.material else {
@@ -53,7 +60,7 @@ enum JWEKeyManagement {
         guard secret.count == algorithm.wrappingKeyByteCount else {
             throw .keyMismatch(algorithm: algorithm.rawValue, key: "\(secret.count)-byte symmetric")
         }
-        let contentKey = SecureRandom.bytes(encryption.keyByteCount)
+        let contentKey = freshContentKey
         if algorithm.wrapsWithGCM {
             let iv = SecureRandom.bytes(12)
             do {
