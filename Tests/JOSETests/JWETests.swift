@@ -223,6 +223,28 @@ struct JWETests {
         }
     }
 
+    @Test("malformed JSON serializations are refused", arguments: [
+        "[]", "{}", "{\"protected\":1,\"iv\":\"AA\",\"ciphertext\":\"AA\",\"tag\":\"AA\"}",
+        "{\"protected\":\"eyJhbGciOiJkaXIiLCJlbmMiOiJBMTI4R0NNIn0\",\"ciphertext\":\"AA\",\"tag\":\"AA\"}",
+        "{\"protected\":\"eyJhbGciOiJkaXIiLCJlbmMiOiJBMTI4R0NNIn0\",\"recipients\":[],\"iv\":\"AA\",\"ciphertext\":\"AA\",\"tag\":\"AA\"}",
+        "{\"protected\":\"eyJhbGciOiJkaXIiLCJlbmMiOiJBMTI4R0NNIn0\",\"recipients\":[1],\"iv\":\"AA\",\"ciphertext\":\"AA\",\"tag\":\"AA\"}",
+        "{\"protected\":\"eyJhbGciOiJkaXIiLCJlbmMiOiJBMTI4R0NNIn0\",\"unprotected\":{\"alg\":\"dir\"},\"iv\":\"AA\",\"ciphertext\":\"AA\",\"tag\":\"AA\"}",
+        "{\"protected\":\"eyJhbGciOiJkaXIiLCJlbmMiOiJBMTI4R0NNIn0\",\"iv\":\"AA=\",\"ciphertext\":\"AA\",\"tag\":\"AA\"}",
+        "{\"protected\":\"eyJhbGciOiJkaXIiLCJlbmMiOiJBMTI4R0NNIn0\",\"iv\":\"AA\",\"iv\":\"AA\",\"ciphertext\":\"AA\",\"tag\":\"AA\"}",
+        "{\"protected\":\"eyJhbGciOiJkaXIiLCJlbmMiOiJBMTI4R0NNIn0\",\"aad\":\"A\",\"iv\":\"AA\",\"ciphertext\":\"AA\",\"tag\":\"AA\"}",
+    ])
+    func malformedJSON(text: String) {
+        #expect(throws: JOSEError.self) { try JWE.decryptJSON(Data(text.utf8), key: .symmetric(Data(count: 16))) }
+    }
+
+    @Test("more recipients than the limit are refused before any work")
+    func tooManyRecipients() {
+        let entry = "{\"header\":{\"alg\":\"A128KW\"},\"encrypted_key\":\"AA\"}"
+        let text = "{\"protected\":\"eyJlbmMiOiJBMTI4R0NNIn0\",\"recipients\":[" + Array(repeating: entry, count: 17).joined(separator: ",")
+            + "],\"iv\":\"AA\",\"ciphertext\":\"AA\",\"tag\":\"AA\"}"
+        #expect(throws: JOSEError.limitExceeded("more than 16 recipients")) { try JWEObject(json: Data(text.utf8)) }
+    }
+
     @Test("malformed compact and JSON JWEs are refused", arguments: [
         "", "....", "a.b.c.d", "a.b.c.d.e.f", "e30.AA.AA.AA.AA", "eyJhbGciOiJkaXIiLCJlbmMiOiJBMTI4R0NNIn0.AA=.AA.AA.AA",
     ])

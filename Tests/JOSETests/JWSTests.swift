@@ -41,6 +41,23 @@ struct JWSTests {
         #expect(verified.protectedHeader["trust_chain"] == ["https://a.example/b"])
     }
 
+    @Test("an embedded jwk with private material or off its curve, or a malformed x5c, is refused")
+    func embeddedKeyChecks() throws {
+        var header = JOSEHeader(algorithm: "ES256")
+        header["jwk"] = try JSONValue(parsing: JWK(privateKey: Fixtures.p256).jsonData())
+        #expect(throws: JOSEError.self) { try header.embeddedKey() }
+        header["jwk"] = ["kty": "EC", "crv": "P-256", "x": .string(Base64URL.encode(Data(count: 32))), "y": .string(Base64URL.encode(Data(count: 32)))]
+        #expect(throws: JOSEError.self) { try header.embeddedKey() }
+        header["jwk"] = nil
+        header["x5c"] = ["not base64 !"]
+        #expect(throws: JOSEError.self) { try header.validateRegisteredMemberTypes() }
+        header["x5c"] = []
+        #expect(throws: JOSEError.self) { try header.validateRegisteredMemberTypes() }
+        header["x5c"] = nil
+        header["kid"] = 7
+        #expect(throws: JOSEError.invalidHeader("kid is not a string")) { try header.validateRegisteredMemberTypes() }
+    }
+
     @Test("a JWK verifies, and its alg pins the algorithm")
     func verifyWithJWK() async throws {
         let token = try await JWS.signCompact(payload: payload, signer: Fixtures.signer(Fixtures.ed25519))

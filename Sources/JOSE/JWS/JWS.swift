@@ -35,10 +35,10 @@ public enum JWS {
         payload: Data, header: JOSEHeader = JOSEHeader(), signer: some Signer,
         options: SigningOptions = SigningOptions()
     ) async throws(JOSEError) -> String {
-        let signed = try await sign(payload: payload, header: header, signer: signer, options: options)
         if options.unencodedPayload, !options.detachedPayload, payload.contains(UInt8(ascii: ".")) {
             throw .malformed("an unencoded compact payload cannot contain '.'")
         }
+        let signed = try await sign(payload: payload, header: header, signer: signer, options: options)
         let payloadPart = options.detachedPayload ? "" : signed.encodedPayload
         return signed.encodedProtectedHeader + "." + payloadPart + "." + Base64URL.encode(signed.signature)
     }
