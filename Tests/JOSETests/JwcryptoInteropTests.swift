@@ -9,7 +9,7 @@ import VellumTestSupport
 
 /// Both directions against jwcrypto (Tests/Peers/jose_peer.py): it verifies and decrypts
 /// what we make; we verify and decrypt what it makes.
-@Suite("Interop with jwcrypto", .enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage))
+@Suite("Interop with jwcrypto", .serialized, .enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage))
 struct JwcryptoInteropTests {
     func peer(_ request: JSONObject) throws -> JSONObject {
         let output = try PythonPeer.run("jose_peer.py", input: JSONValue.object(request).serialized())
