@@ -35,6 +35,7 @@ let package = Package(
             pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"])]
         ),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Layer 0: encodings.
         .target(name: "Multiformats"),
@@ -53,7 +54,7 @@ let package = Package(
         ),
 
         // Layer 1.
-        .target(name: "JOSE", dependencies: ["CryptoKeys", "JSONModel", "Multiformats"]),
+        .target(name: "JOSE", dependencies: ["CryptoKeys", "JSONModel", "Multiformats", "CZlib"]),
         .target(name: "COSE", dependencies: ["CryptoKeys", "CBOR"]),
         .target(
             name: "X509Trust",

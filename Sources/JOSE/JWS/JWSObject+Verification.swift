@@ -1,0 +1,128 @@
+import Foundation
+import JSONModel
+import Multiformats
+
+/// A JWS whose signature checked out under a caller's key and policy: the only place its
+/// header and payload may be trusted from.
+public struct VerifiedJWS: Sendable {
+    /// The merged header of the signature that verified.
+    public let header: JOSEHeader
+    /// The integrity-protected members of that header (unprotected members in ``header``
+    /// were *not* covered by the signature).
+    public let protectedHeader: JSONObject
+    /// The payload bytes (decoded from base64url unless `b64: false`).
+    public let payload: Data
+    /// The algorithm that verified.
+    public let algorithm: JWSAlgorithm
+    /// Which signature verified (always 0 for compact).
+    public let signatureIndex: Int
+}
+
+/// Finds the key for a JWS header, for example by `kid`, an embedded `jwk`, `x5c` or the
+/// issuer. Return `nil` when there is no key; throw to stop verification.
+///
+/// It is `async` because finding a key may mean resolving a DID or fetching a JWKS.
+public protocol JWSKeyResolver: Sendable {
+    /// The key for a signature with this (untrusted) header.
+    func key(for header: JOSEHeader) async throws(JOSEError) -> JWSVerificationKey?
+}
+
+extension JWSObject {
+    /// Verifies with one key: succeeds when some signature verifies under it and `policy`.
+    ///
+    /// - Parameter detachedPayload: the payload when it was sent separately (the token's
+    ///   payload part is empty); passed as bytes, encoded here as the signature requires.
+    public func verify(
+        key: JWSVerificationKey, detachedPayload: Data? = nil, policy: JWSPolicy = .default
+    ) throws(JOSEError) -> VerifiedJWS {
+        try verify(detachedPayload: detachedPayload, policy: policy) { _ in key }
+    }
+
+    /// Verifies, asking `keyFor` for the key of each signature's header.
+    public func verify(
+        detachedPayload: Data? = nil, policy: JWSPolicy = .default,
+        keyFor: (JOSEHeader) throws(JOSEError) -> JWSVerificationKey?
+    ) throws(JOSEError) -> VerifiedJWS {
+        try verify(detachedPayload: detachedPayload, policy: policy) { (_: Int, header: JOSEHeader) throws(JOSEError) -> JWSVerificationKey? in
+            try keyFor(header)
+        }
+    }
+
+    /// Verifies with a resolver that may look the key up asynchronously.
+    public func verify(
+        resolver: some JWSKeyResolver, detachedPayload: Data? = nil, policy: JWSPolicy = .default
+    ) async throws(JOSEError) -> VerifiedJWS {
+        var keys = [Int: JWSVerificationKey]()
+        for (index, signature) in signatures.enumerated() {
+            try signature.header.validateRegisteredMemberTypes()
+            keys[index] = try await resolver.key(for: signature.header)
+        }
+        return try verify(detachedPayload: detachedPayload, policy: policy) { index, _ in
+            keys[index]
+        }
+    }
+
+    private func verify(
+        detachedPayload: Data?, policy: JWSPolicy,
+        keyAt: (Int, JOSEHeader) throws(JOSEError) -> JWSVerificationKey?
+    ) throws(JOSEError) -> VerifiedJWS {
+        let unencoded = try usesUnencodedPayload()
+        if detachedPayload != nil, encodedPayload != nil {
+            throw .malformed("a detached payload was given but the JWS carries one")
+        }
+        let payload = try payload(detached: detachedPayload, unencoded: unencoded)
+        var failures = [JOSEError]()
+        for (index, signature) in signatures.enumerated() {
+            do throws(JOSEError) {
+                try signature.header.validateRegisteredMemberTypes()
+                let algorithm = try policy.algorithm(of: signature.header)
+                try policy.checkCritical(protected: signature.protectedHeader, merged: signature.header)
+                try policy.checkType(of: signature.header)
+                guard let key = try keyAt(index, signature.header) else { throw .keyNotFound }
+                try key.checkCompatible(with: algorithm)
+                var input = Data(signature.encodedProtectedHeader.utf8)
+                input.append(UInt8(ascii: "."))
+                input.append(payload.signed)
+                guard try key.isValidSignature(signature.signature, for: input, algorithm: algorithm) else {
+                    throw .invalidSignature
+                }
+                return VerifiedJWS(
+                    header: signature.header, protectedHeader: signature.protectedHeader,
+                    payload: payload.bytes, algorithm: algorithm, signatureIndex: index)
+            } catch {
+                failures.append(error)
+            }
+        }
+        // One signature: its own reason. Several: a bad signature outranks "not my key".
+        if failures.count > 1, failures.contains(.invalidSignature) { throw .invalidSignature }
+        throw failures.first ?? .invalidSignature
+    }
+
+    /// Whether the signatures use RFC 7797 unencoded payloads; they must all agree.
+    private func usesUnencodedPayload() throws(JOSEError) -> Bool {
+        var values = Set<Bool>()
+        for signature in signatures {
+            if let value = signature.header["b64"], value.boolValue == nil {
+                throw .invalidHeader("b64 is not a boolean")
+            }
+            values.insert(!signature.header.base64EncodesPayload)
+        }
+        guard values.count == 1, let unencoded = values.first else {
+            throw .invalidHeader("signatures disagree on b64")
+        }
+        return unencoded
+    }
+
+    /// The payload bytes and the bytes that go after the `.` in the signing input.
+    private func payload(detached: Data?, unencoded: Bool) throws(JOSEError) -> (bytes: Data, signed: Data) {
+        if let detached {
+            return unencoded ? (detached, detached) : (detached, Data(Base64URL.encode(detached).utf8))
+        }
+        let text = encodedPayload ?? ""
+        if unencoded {
+            let bytes = Data(text.utf8)
+            return (bytes, bytes)
+        }
+        return (try Base64URL.decodeSegment(text, part: "payload"), Data(text.utf8))
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import JSONModel
+import Multiformats
+
+/// A JWS read from any serialization — compact, flattened JSON or general JSON — and
+/// structurally checked, but **not yet verified**.
+///
+/// Parsing is separate from verification so a caller can look at the (untrusted) header to
+/// pick a key — by `kid`, `jwk`, `x5c` or an issuer DID — before checking the signature.
+/// Nothing read from a `JWSObject` may be trusted until ``verify(key:detachedPayload:policy:)``
+/// returns.
+public struct JWSObject: Sendable {
+    /// One signature with its headers.
+    public struct Signature: Sendable {
+        /// The integrity-protected header members.
+        public let protectedHeader: JSONObject
+        /// The protected header exactly as received (base64url), which is what was signed.
+        public let encodedProtectedHeader: String
+        /// The unprotected header members (JSON serialization only), if any.
+        public let unprotectedHeader: JSONObject?
+        /// Protected and unprotected members merged (they never overlap).
+        public let header: JOSEHeader
+        /// The signature bytes.
+        public let signature: Data
+    }
+
+    /// The payload as it appeared on the wire: base64url text, or the raw payload when the
+    /// signatures use `b64: false`; `nil` when the payload is detached (RFC 7515 App. F).
+    public let encodedPayload: String?
+    /// The signatures, at least one.
+    public let signatures: [Signature]
+    /// Whether this came from the compact serialization.
+    public let isCompact: Bool
+
+    /// Parses a compact JWS: `header.payload.signature`.
+    public init(compact token: String, limits: JOSELimits = .default) throws(JOSEError) {
+        guard token.utf8.count <= limits.maximumTokenSize else {
+            throw .limitExceeded("token is larger than \(limits.maximumTokenSize) bytes")
+        }
+        let parts = token.split(separator: ".", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 3 else {
+            throw .malformed("a compact JWS has 3 parts, this has \(parts.count >= 4 ? "more" : String(parts.count))")
+        }
+        guard !parts[0].isEmpty else { throw .malformed("the protected header is empty") }
+        let signature = try JWSObject.signature(
+            protected: String(parts[0]), unprotected: nil, signature: String(parts[2]), limits: limits)
+        self.encodedPayload = parts[1].isEmpty ? nil : String(parts[1])
+        self.signatures = [signature]
+        self.isCompact = true
+    }
+
+    /// Parses a JWS JSON serialization, general (`signatures` array) or flattened.
+    public init(json: Data, limits: JOSELimits = .default) throws(JOSEError) {
+        guard json.count <= limits.maximumTokenSize else {
+            throw .limitExceeded("JSON serialization is larger than \(limits.maximumTokenSize) bytes")
+        }
+        let object = try JSONObject.parsing(json, part: "JWS JSON serialization", limits: limits.documentParserLimits)
+        var payload: String?
+        if let value = object["payload"] {
+            guard let text = value.stringValue else { throw .malformed("payload is not a string") }
+            payload = text
+        }
+        var signatures = [Signature]()
+        if let list = object["signatures"] {
+            for name in ["protected", "header", "signature"] where object.contains(name) {
+                throw .malformed("general serialization with a top-level \(name)")
+            }
+            guard let entries = list.arrayValue, !entries.isEmpty else {
+                throw .malformed("signatures is not a non-empty array")
+            }
+            guard entries.count <= limits.maximumSignatures else {
+                throw .limitExceeded("more than \(limits.maximumSignatures) signatures")
+            }
+            for entry in entries {
+                guard let entryObject = entry.objectValue else { throw .malformed("a signature is not an object") }
+                signatures.append(try JWSObject.signature(jsonEntry: entryObject, limits: limits))
+            }
+        } else {
+            signatures.append(try JWSObject.signature(jsonEntry: object, limits: limits))
+        }
+        self.encodedPayload = payload
+        self.signatures = signatures
+        self.isCompact = false
+    }
+
+    private static func signature(jsonEntry entry: JSONObject, limits: JOSELimits) throws(JOSEError) -> Signature {
+        var protected = ""
+        if let value = entry["protected"] {
+            guard let text = value.stringValue, !text.isEmpty else {
+                throw .malformed("protected is not a non-empty string")
+            }
+            protected = text
+        }
+        var unprotected: JSONObject?
+        if let value = entry["header"] {
+            guard let object = value.objectValue else { throw .malformed("header is not an object") }
+            guard value.serialized(.compact).count <= limits.maximumHeaderSize else {
+                throw .limitExceeded("unprotected header is larger than \(limits.maximumHeaderSize) bytes")
+            }
+            unprotected = object
+        }
+        guard protected != "" || unprotected != nil else {
+            throw .malformed("a signature has neither a protected nor an unprotected header")
+        }
+        guard let signature = entry["signature"]?.stringValue else {
+            throw .malformed("signature is missing or not a string")
+        }
+        return try Self.signature(protected: protected, unprotected: unprotected, signature: signature, limits: limits)
+    }
+
+    private static func signature(
+        protected: String, unprotected: JSONObject?, signature: String, limits: JOSELimits
+    ) throws(JOSEError) -> Signature {
+        var protectedHeader = JSONObject()
+        if !protected.isEmpty {
+            guard protected.utf8.count <= (limits.maximumHeaderSize * 4 + 2) / 3 else {
+                throw .limitExceeded("protected header is larger than \(limits.maximumHeaderSize) bytes")
+            }
+            let bytes = try Base64URL.decodeSegment(protected, part: "protected header")
+            protectedHeader = try JSONObject.parsing(bytes, part: "protected header", limits: limits.headerParserLimits)
+        }
+        let signatureBytes = try Base64URL.decodeSegment(signature, part: "signature")
+        var parts = [protectedHeader]
+        if let unprotected { parts.append(unprotected) }
+        return Signature(
+            protectedHeader: protectedHeader, encodedProtectedHeader: protected,
+            unprotectedHeader: unprotected, header: try JOSEHeader.merging(parts), signature: signatureBytes)
+    }
+}
