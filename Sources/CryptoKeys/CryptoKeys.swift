@@ -1,1 +1,0 @@
-// Placeholder: the CryptoKeys module is being built under issue #2.

@@ -1,0 +1,61 @@
+import Crypto
+import Foundation
+
+/// The SHA-2 hash functions the JOSE and COSE algorithms are built on.
+///
+/// One small enum instead of swift-crypto's generic `HashFunction` types lets callers pick
+/// the hash at run time from an `alg` header.
+public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
+    /// SHA-256.
+    case sha256 = "SHA-256"
+    /// SHA-384.
+    case sha384 = "SHA-384"
+    /// SHA-512.
+    case sha512 = "SHA-512"
+
+    /// The digest length in bytes.
+    public var byteCount: Int {
+        switch self {
+        case .sha256: return 32
+        case .sha384: return 48
+        case .sha512: return 64
+        }
+    }
+
+    /// The digest of `data`.
+    public func hash<Bytes: DataProtocol>(_ data: Bytes) -> Data {
+        switch self {
+        case .sha256: return Data(SHA256.hash(data: data))
+        case .sha384: return Data(SHA384.hash(data: data))
+        case .sha512: return Data(SHA512.hash(data: data))
+        }
+    }
+
+    /// The HMAC (RFC 2104) of `message` under `key` with this hash.
+    public func authenticationCode<Bytes: DataProtocol>(for message: Bytes, key: Data) -> Data {
+        let symmetricKey = SymmetricKey(data: key)
+        switch self {
+        case .sha256: return Data(HMAC<SHA256>.authenticationCode(for: message, using: symmetricKey))
+        case .sha384: return Data(HMAC<SHA384>.authenticationCode(for: message, using: symmetricKey))
+        case .sha512: return Data(HMAC<SHA512>.authenticationCode(for: message, using: symmetricKey))
+        }
+    }
+
+    /// Checks an HMAC in constant time; a truncated or empty `code` is rejected.
+    public func isValidAuthenticationCode<Bytes: DataProtocol>(
+        _ code: Data, for message: Bytes, key: Data
+    ) -> Bool {
+        guard code.count == byteCount else { return false }
+        return ConstantTime.equals(authenticationCode(for: message, key: key), code)
+    }
+}
+
+/// Comparisons whose running time does not depend on where the inputs differ.
+enum ConstantTime {
+    static func equals(_ lhs: Data, _ rhs: Data) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        var difference: UInt8 = 0
+        for (left, right) in zip(lhs, rhs) { difference |= left ^ right }
+        return difference == 0
+    }
+}

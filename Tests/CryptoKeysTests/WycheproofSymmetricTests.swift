@@ -1,0 +1,126 @@
+import CryptoKeys
+import Foundation
+import Testing
+import VellumTestSupport
+
+@Suite("Wycheproof symmetric primitives")
+struct WycheproofSymmetricTests {
+    struct AEADGroup: Decodable {
+        var ivSize: Int
+        var tagSize: Int
+        var tests: [AEADCase]
+    }
+
+    struct AEADCase: Decodable {
+        var tcId: Int
+        var comment: String
+        var key: String
+        var iv: String
+        var aad: String
+        var msg: String
+        var ct: String
+        var tag: String
+        var result: WycheproofResult
+    }
+
+    /// AES-GCM. Nonces shorter than 96 bits are refused by ``AESGCMCipher`` (JOSE and COSE
+    /// use exactly 96); in those groups every case, valid or not, must be refused, and the
+    /// valid ones are counted as skipped rather than failures.
+    @Test("AES-GCM", .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
+    func aesGCM() throws {
+        let name = "aes_gcm_test.json"
+        let file = try WycheproofFile<AEADGroup>.load(name)
+        var tally = WycheproofTally(name)
+        for group in file.testGroups {
+            for test in group.tests {
+                let key = try Data(vectorHex: test.key), iv = try Data(vectorHex: test.iv)
+                let aad = try Data(vectorHex: test.aad), message = try Data(vectorHex: test.msg)
+                let sealed = AuthenticatedCiphertext(ciphertext: try Data(vectorHex: test.ct), tag: try Data(vectorHex: test.tag))
+                let opened = try? AESGCMCipher.open(sealed, key: key, nonce: iv, additionalData: aad)
+                if group.ivSize < 96 {
+                    #expect(opened == nil, "tc\(test.tcId): short nonce must be refused")
+                    tally.skipped += 1
+                    continue
+                }
+                var accepted = opened == message
+                if test.result == .valid {
+                    let resealed = try AESGCMCipher.seal(message, key: key, nonce: iv, additionalData: aad)
+                    accepted = accepted && resealed == sealed
+                }
+                tally.record(test.tcId, test.result, accepted: accepted, test.comment)
+            }
+        }
+        tally.finish(expectedTotal: file.numberOfTests)
+    }
+
+    struct MACGroup: Decodable {
+        var tagSize: Int
+        var tests: [MACCase]
+    }
+
+    struct MACCase: Decodable {
+        var tcId: Int
+        var comment: String
+        var key: String
+        var msg: String
+        var tag: String
+        var result: WycheproofResult
+    }
+
+    /// HMAC-SHA-256, including the groups with 128-bit truncated tags (compared as a
+    /// prefix; ``DigestAlgorithm/isValidAuthenticationCode(_:for:key:)`` itself only takes
+    /// full-length tags).
+    @Test("HMAC-SHA-256", .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
+    func hmac() throws {
+        let name = "hmac_sha256_test.json"
+        let file = try WycheproofFile<MACGroup>.load(name)
+        var tally = WycheproofTally(name)
+        for group in file.testGroups {
+            for test in group.tests {
+                let key = try Data(vectorHex: test.key), message = try Data(vectorHex: test.msg)
+                let tag = try Data(vectorHex: test.tag)
+                let accepted: Bool
+                if group.tagSize == 256 {
+                    accepted = DigestAlgorithm.sha256.isValidAuthenticationCode(tag, for: message, key: key)
+                } else {
+                    let full = DigestAlgorithm.sha256.authenticationCode(for: message, key: key)
+                    accepted = tag.count == group.tagSize / 8 && full.prefix(tag.count) == tag
+                }
+                tally.record(test.tcId, test.result, accepted: accepted, test.comment)
+            }
+        }
+        tally.finish(expectedTotal: file.numberOfTests)
+    }
+
+    struct HKDFGroup: Decodable {
+        var tests: [HKDFCase]
+    }
+
+    struct HKDFCase: Decodable {
+        var tcId: Int
+        var comment: String
+        var ikm: String
+        var salt: String
+        var info: String
+        var size: Int
+        var okm: String
+        var result: WycheproofResult
+    }
+
+    /// HKDF-SHA-256; the invalid cases ask for more than 255 × 32 bytes.
+    @Test("HKDF-SHA-256", .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
+    func hkdf() throws {
+        let name = "hkdf_sha256_test.json"
+        let file = try WycheproofFile<HKDFGroup>.load(name)
+        var tally = WycheproofTally(name)
+        for group in file.testGroups {
+            for test in group.tests {
+                let output = try? KeyDerivation.hkdf(
+                    inputKeyMaterial: Data(vectorHex: test.ikm), salt: Data(vectorHex: test.salt),
+                    info: Data(vectorHex: test.info), outputByteCount: test.size, digest: .sha256)
+                tally.record(test.tcId, test.result, accepted: try output == Data(vectorHex: test.okm), test.comment)
+            }
+        }
+        tally.finish(expectedTotal: file.numberOfTests)
+    }
+}
