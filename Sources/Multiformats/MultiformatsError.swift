@@ -12,8 +12,12 @@ public enum MultiformatsError: Error, Equatable, Sendable, CustomStringConvertib
     case emptyMultibase
     /// A varint that runs past the end of the input, exceeds 9 bytes or is not minimal.
     case invalidVarint
+    /// A valid multibase string, but in another encoding than the format requires.
+    case unexpectedMultibaseEncoding(expected: MultibaseEncoding, found: MultibaseEncoding)
     /// A multicodec code this library has no entry for.
     case unknownMulticodec(UInt64)
+    /// Text longer than a quadratic-time decoder accepts (untrusted-input limit).
+    case inputTooLarge(encoding: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -25,6 +29,9 @@ public enum MultiformatsError: Error, Equatable, Sendable, CustomStringConvertib
         case .emptyMultibase: return "multibase: empty string"
         case .invalidVarint: return "varint: truncated, too long or not minimal"
         case let .unknownMulticodec(code): return "multicodec: unknown code 0x\(String(code, radix: 16))"
+        case let .unexpectedMultibaseEncoding(expected, found):
+            return "multibase: expected \(expected.rawValue), found \(found.rawValue)"
+        case let .inputTooLarge(encoding, limit): return "\(encoding): input longer than \(limit) characters"
         }
     }
 }

@@ -1,1 +1,0 @@
-// Placeholder: the JSONModel module is being built under issue #2.

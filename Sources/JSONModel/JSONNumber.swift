@@ -1,0 +1,91 @@
+/// A JSON number, kept as the exact text it was written with.
+///
+/// JSON numbers are decimal strings of any precision; turning them into `Double` on parse
+/// would lose large integers (`9007199254740993`) and the spelling (`1.0` vs `1`) that a
+/// signature may cover. So the lexical form is kept and re-emitted as is by the
+/// order-keeping and sorted serializers, while JCS (RFC 8785) writes ``doubleValue`` the
+/// way ECMAScript does.
+///
+/// Two numbers are equal when they denote the same value: exactly for integers that fit in
+/// `Int64`, otherwise after conversion to `Double` (so `1.0 == 1` and `1e2 == 100`).
+public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+    /// The number as written, following the RFC 8259 grammar.
+    public let text: String
+
+    /// Wraps text already known to follow the grammar (from the parser).
+    init(validatedText: String) {
+        self.text = validatedText
+    }
+
+    /// Accepts `text` only if it follows the RFC 8259 number grammar.
+    public init?(_ text: String) {
+        guard JSONNumber.isValid(Array(text.utf8)) else { return nil }
+        self.text = text
+    }
+
+    /// An integer.
+    public init<Integer: BinaryInteger>(_ value: Integer) {
+        self.text = String(value)
+    }
+
+    /// A double, written in its shortest round-trip form; `nil` for NaN and infinities,
+    /// which JSON cannot express.
+    public init?(_ value: Double) {
+        guard value.isFinite else { return nil }
+        self.text = ECMAScriptNumber.format(value)
+    }
+
+    public var description: String { text }
+
+    /// The nearest `Double` (infinite if the text is out of range, e.g. `1e999`).
+    public var doubleValue: Double { Double(text) ?? .nan }
+
+    /// The value as `Int64` if the text is an integer in range (no fraction or exponent).
+    public var int64Value: Int64? { Int64(text) }
+
+    /// The value as `Int` if the text is an integer in range.
+    public var intValue: Int? { Int(text) }
+
+    public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+        if lhs.text == rhs.text { return true }
+        if let left = lhs.int64Value, let right = rhs.int64Value { return left == right }
+        return lhs.doubleValue == rhs.doubleValue
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let value = doubleValue
+        hasher.combine(value == 0 ? 0 : value)
+    }
+
+    /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (\.[0-9]+)? ([eE][+-]?[0-9]+)?`.
+    static func isValid(_ bytes: [UInt8]) -> Bool {
+        JSONNumber.scanLength(bytes, from: 0) == bytes.count
+    }
+
+    /// The length of the grammatical number starting at `start`, or `nil` if there is none.
+    static func scanLength(_ bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= 0x30 && bytes[at] <= 0x39 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard isDigit(index) else { return nil }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while isDigit(index) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(index) else { return nil }
+            while isDigit(index) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard isDigit(index) else { return nil }
+            while isDigit(index) { index += 1 }
+        }
+        return index - start
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// The serializers behind ``JSONValue/serialized(_:)`` and ``JSONValue/canonicalized()``.
+///
+/// Recursion depth equals the value's nesting depth, which the parser bounds
+/// (``JSONParser/Limits/maximumDepth``); values built in code are trusted.
+struct JSONWriter {
+    enum Order { case stored, codePoint, utf16 }
+
+    let order: Order
+    let indent: Int?
+    let canonicalNumbers: Bool
+    var output: [UInt8] = []
+
+    init(order: Order, indent: Int? = nil, canonicalNumbers: Bool = false) {
+        self.order = order
+        self.indent = indent
+        self.canonicalNumbers = canonicalNumbers
+    }
+
+    mutating func write(_ value: JSONValue, level: Int = 0) throws(JSONError) {
+        switch value {
+        case .null: output.append(contentsOf: "null".utf8)
+        case let .bool(flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case let .number(number):
+            if canonicalNumbers {
+                let double = number.doubleValue
+                guard double.isFinite else { throw .numberNotRepresentable(number.text) }
+                output.append(contentsOf: ECMAScriptNumber.format(double).utf8)
+            } else {
+                output.append(contentsOf: number.text.utf8)
+            }
+        case let .string(string): writeString(string)
+        case let .array(elements):
+            output.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                newline(level + 1)
+                try write(element, level: level + 1)
+            }
+            if !elements.isEmpty { newline(level) }
+            output.append(UInt8(ascii: "]"))
+        case let .object(object):
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in sortedMembers(object).enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                newline(level + 1)
+                writeString(member.name)
+                output.append(UInt8(ascii: ":"))
+                if indent != nil { output.append(UInt8(ascii: " ")) }
+                try write(member.value, level: level + 1)
+            }
+            if !object.isEmpty { newline(level) }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private func sortedMembers(_ object: JSONObject) -> [JSONObject.Member] {
+        switch order {
+        case .stored: return object.members
+        case .codePoint:
+            // UTF-8 byte order is code point order.
+            return object.members.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        case .utf16:
+            return object.members.sorted { $0.name.utf16.lexicographicallyPrecedes($1.name.utf16) }
+        }
+    }
+
+    private mutating func newline(_ level: Int) {
+        guard let indent else { return }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
+    }
+
+    /// Minimal escaping (RFC 8785 §3.2.2.2): `"`, `\`, the two-character forms for
+    /// backspace, tab, newline, form feed and carriage return, `\u00xx` (lower-case hex) for
+    /// other control characters; everything else as raw UTF-8.
+    private mutating func writeString(_ string: String) {
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x0a: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0c: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x0d: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x00..<0x20:
+                output.append(contentsOf: "\\u00".utf8)
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0x0f)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONValue {
+    /// Writes this value as JSON text in `format`.
+    ///
+    /// Numbers are written as they were parsed (or constructed), so parse → `.compact`
+    /// reproduces a compact input byte for byte.
+    public func serialized(_ format: JSONFormat = .compact) -> Data {
+        var writer: JSONWriter
+        switch format {
+        case .compact: writer = JSONWriter(order: .stored)
+        case let .pretty(indent): writer = JSONWriter(order: .stored, indent: max(0, indent))
+        case .sortedKeys: writer = JSONWriter(order: .codePoint)
+        }
+        // Only canonical numbers can fail, and they are off here.
+        try? writer.write(self)
+        return Data(writer.output)
+    }
+
+    /// The JSON text as a `String`, in `format`.
+    public func serializedString(_ format: JSONFormat = .compact) -> String {
+        String(decoding: serialized(format), as: UTF8.self)
+    }
+
+    /// The RFC 8785 JSON Canonicalization Scheme form: no whitespace, member names sorted by
+    /// UTF-16 code units, numbers written as ECMAScript writes the nearest `Double`, minimal
+    /// string escaping. This is what `eddsa-jcs-2022`, `ecdsa-jcs-2019` and JWK thumbprints
+    /// hash.
+    ///
+    /// - Throws: ``JSONError/numberNotRepresentable(_:)`` for a number with no finite
+    ///   double value (e.g. `1e400`).
+    public func canonicalized() throws(JSONError) -> Data {
+        var writer = JSONWriter(order: .utf16, canonicalNumbers: true)
+        try writer.write(self)
+        return Data(writer.output)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// An RFC 4648 style codec: the input is read as one bit string and cut into groups of
+/// `bitsPerCharacter` bits, each group naming one character of the alphabet.
+///
+/// One engine serves base2, base8, base16, base32 (all alphabets) and base64, because
+/// multibase defines them all this way; only the alphabet, the group width and the padding
+/// differ.
+struct BitGroupCodec: Sendable {
+    let name: String
+    let alphabet: [UInt8]
+    let bitsPerCharacter: Int
+    /// Pad with `=` to a multiple of this many characters; `nil` for unpadded variants.
+    let padBlock: Int?
+    /// Whether decoding folds ASCII letters to the alphabet's case.
+    let caseInsensitive: Bool
+    private let lookup: [Int16]
+
+    init(name: String, alphabet: String, bitsPerCharacter: Int, padBlock: Int? = nil, caseInsensitive: Bool = false) {
+        self.name = name
+        self.alphabet = Array(alphabet.utf8)
+        self.bitsPerCharacter = bitsPerCharacter
+        self.padBlock = padBlock
+        self.caseInsensitive = caseInsensitive
+        var table = [Int16](repeating: -1, count: 256)
+        for (index, character) in self.alphabet.enumerated() {
+            table[Int(character)] = Int16(index)
+            if caseInsensitive {
+                table[Int(Self.foldCase(character, upper: true))] = Int16(index)
+                table[Int(Self.foldCase(character, upper: false))] = Int16(index)
+            }
+        }
+        self.lookup = table
+    }
+
+    func encode<Bytes: Sequence>(_ bytes: Bytes, uppercase: Bool = false) -> String where Bytes.Element == UInt8 {
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.underestimatedCount * 8 / bitsPerCharacter + 8)
+        var buffer: UInt32 = 0
+        var bufferedBits = 0
+        let mask = UInt32(1 << bitsPerCharacter) - 1
+        for byte in bytes {
+            buffer = (buffer << 8) | UInt32(byte)
+            bufferedBits += 8
+            while bufferedBits >= bitsPerCharacter {
+                bufferedBits -= bitsPerCharacter
+                output.append(alphabet[Int((buffer >> UInt32(bufferedBits)) & mask)])
+            }
+            buffer &= (1 << UInt32(bufferedBits)) - 1
+        }
+        if bufferedBits > 0 {
+            output.append(alphabet[Int((buffer << UInt32(bitsPerCharacter - bufferedBits)) & mask)])
+        }
+        if let padBlock {
+            while !output.count.isMultiple(of: padBlock) { output.append(UInt8(ascii: "=")) }
+        }
+        if uppercase { output = output.map { Self.foldCase($0, upper: true) } }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Decodes and then insists the text is the one canonical spelling of the bytes (up to
+    /// letter case where the alphabet is case-insensitive): right padding, zero trailing bits.
+    func decode(_ text: Substring) throws(MultiformatsError) -> Data {
+        let utf8 = Array(text.utf8)
+        var end = utf8.count
+        if padBlock != nil {
+            while end > 0, utf8[end - 1] == UInt8(ascii: "=") { end -= 1 }
+        }
+        var output = Data(capacity: end * bitsPerCharacter / 8)
+        var buffer: UInt32 = 0
+        var bufferedBits = 0
+        for index in 0..<end {
+            let value = lookup[Int(utf8[index])]
+            guard value >= 0 else {
+                throw .invalidCharacter(encoding: name, character: Character(Self.scalar(in: text, atUTF8Offset: index)))
+            }
+            buffer = (buffer << UInt32(bitsPerCharacter)) | UInt32(value)
+            bufferedBits += bitsPerCharacter
+            if bufferedBits >= 8 {
+                bufferedBits -= 8
+                output.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bufferedBits)))
+                buffer &= (1 << UInt32(bufferedBits)) - 1
+            }
+        }
+        guard bufferedBits < bitsPerCharacter else { throw .invalidLength(encoding: name) }
+        guard buffer == 0 else { throw .nonCanonical(encoding: name) }
+        if padBlock != nil {
+            let expected = encode(output).utf8.count
+            guard expected == utf8.count else { throw .invalidLength(encoding: name) }
+        }
+        return output
+    }
+
+    private static func foldCase(_ character: UInt8, upper: Bool) -> UInt8 {
+        switch character {
+        case UInt8(ascii: "a")...UInt8(ascii: "z") where upper: return character - 32
+        case UInt8(ascii: "A")...UInt8(ascii: "Z") where !upper: return character + 32
+        default: return character
+        }
+    }
+
+    /// The Unicode scalar that starts at or contains a UTF-8 offset, for error messages.
+    static func scalar(in text: Substring, atUTF8Offset offset: Int) -> Unicode.Scalar {
+        var consumed = 0
+        for scalar in text.unicodeScalars {
+            let width = UTF8.width(scalar)
+            if offset < consumed + width { return scalar }
+            consumed += width
+        }
+        return "\u{FFFD}"
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Multiformats
+import Testing
+
+@Suite("Base58btc, base32, base64")
+struct BaseEncodingTests {
+    @Test("Base58btc: leading zero bytes are leading '1's, both ways")
+    func base58LeadingZeros() throws {
+        #expect(Base58BTC.encode([]) == "")
+        #expect(Base58BTC.encode([0]) == "1")
+        #expect(Base58BTC.encode([0, 0, 0]) == "111")
+        #expect(Base58BTC.encode([0, 0, 1]) == "112")
+        #expect(Base58BTC.encode(Array("Hello World!".utf8)) == "2NEpo7TZRRrLZSi2U")
+        #expect(try Base58BTC.decode("111") == Data([0, 0, 0]))
+        #expect(try Base58BTC.decode("1112") == Data([0, 0, 0, 1]))
+        #expect(try Base58BTC.decode("2NEpo7TZRRrLZSi2U") == Data("Hello World!".utf8))
+        // The largest single byte: 255 = 4*58 + 23.
+        #expect(Base58BTC.encode([255]) == "5Q")
+    }
+
+    @Test("Base58btc rejects 0, O, I, l and anything outside the alphabet", arguments: ["0", "O", "I", "l", " ", "+", "é"])
+    func base58InvalidCharacters(character: String) {
+        #expect(throws: MultiformatsError.invalidCharacter(encoding: "base58btc", character: Character(character))) {
+            try Base58BTC.decode("2NE" + character + "po")
+        }
+    }
+
+    @Test("Base58btc refuses oversized input instead of spending quadratic time")
+    func base58Limit() {
+        let text = String(repeating: "2", count: Base58BTC.maximumLength + 1)
+        #expect(throws: MultiformatsError.inputTooLarge(encoding: "base58btc", limit: Base58BTC.maximumLength)) {
+            try Base58BTC.decode(text)
+        }
+    }
+
+    @Test("Base32 follows the RFC 4648 §10 test vectors")
+    func base32RFC4648() throws {
+        let vectors = [("", ""), ("f", "MY======"), ("fo", "MZXQ===="), ("foo", "MZXW6==="),
+                       ("foob", "MZXW6YQ="), ("fooba", "MZXW6YTB"), ("foobar", "MZXW6YTBOI======")]
+        for (plain, encoded) in vectors {
+            #expect(Base32.encode(Array(plain.utf8), padded: true, uppercase: true) == encoded)
+            #expect(try Base32.decode(encoded, padded: true) == Data(plain.utf8))
+            #expect(try Base32.decode(encoded.lowercased(), padded: true) == Data(plain.utf8))
+            let unpadded = String(encoded.prefix(while: { $0 != "=" }))
+            #expect(try Base32.decode(unpadded) == Data(plain.utf8))
+        }
+        let hex = [("f", "CO======"), ("foobar", "CPNMUOJ1E8======")]
+        for (plain, encoded) in hex {
+            #expect(Base32.encode(Array(plain.utf8), alphabet: .hex, padded: true, uppercase: true) == encoded)
+        }
+    }
+
+    @Test("Base64 follows the RFC 4648 §10 test vectors")
+    func base64RFC4648() throws {
+        let vectors = [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="),
+                       ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")]
+        for (plain, encoded) in vectors {
+            #expect(Base64.encode(Array(plain.utf8)) == encoded)
+            #expect(try Base64.decode(encoded) == Data(plain.utf8))
+            let unpadded = String(encoded.prefix(while: { $0 != "=" }))
+            #expect(Base64.encode(Array(plain.utf8), padded: false) == unpadded)
+            #expect(try Base64.decode(unpadded, padded: false) == Data(plain.utf8))
+        }
+        #expect(Base64.encode([0xfb, 0xff]) == "+/8=")
+        #expect(throws: MultiformatsError.invalidCharacter(encoding: "base64pad", character: "-")) {
+            try Base64.decode("-_8=")
+        }
+        #expect(throws: MultiformatsError.invalidCharacter(encoding: "base64pad", character: " ")) {
+            try Base64.decode("Zm9v Yg==")
+        }
+    }
+}
