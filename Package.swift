@@ -58,6 +58,7 @@ let package = Package(
         .target(
             name: "X509Trust",
             dependencies: [
+                "Multiformats",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),

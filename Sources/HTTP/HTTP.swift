@@ -1,1 +1,0 @@
-// Placeholder: the HTTP module is being built under issue #2.

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The limits a client enforces on every request: how long, how big, how many redirects and
+/// which schemes.
+///
+/// Every remote input Vellum fetches (DID documents, issuer metadata, request objects, status
+/// lists) is attacker-influenced, so the defaults are tight and a caller loosens them on
+/// purpose.
+public struct HTTPClientPolicy: Sendable, Equatable {
+    /// Whether redirects are followed.
+    public enum RedirectPolicy: Sendable, Equatable {
+        /// Follow up to ``HTTPClientPolicy/maximumRedirects``, never to a less secure scheme.
+        case follow
+        /// Return the 3xx response itself.
+        case never
+    }
+
+    /// Total time for one request (connect to last byte), unless the request overrides it.
+    public var timeout: Duration
+    /// The largest response body accepted, counted as bytes arrive.
+    public var maximumResponseBytes: Int
+    /// The most redirects followed for one request.
+    public var maximumRedirects: Int
+    /// Whether redirects are followed.
+    public var redirects: RedirectPolicy
+    /// Whether plain `http` is allowed to loopback hosts (`127.0.0.1`, `::1`, `localhost`).
+    ///
+    /// Default `true`: loopback traffic never leaves the machine, so it cannot be read or
+    /// altered on the network, and local sandboxes and tests need it. Every other host needs
+    /// `https`, and a redirect from `https` to `http` is refused even to loopback.
+    public var allowInsecureLoopback: Bool
+
+    /// A policy; the defaults are 30 s, 5 MiB, 5 redirects followed, loopback http allowed.
+    public init(
+        timeout: Duration = .seconds(30),
+        maximumResponseBytes: Int = 5 * 1024 * 1024,
+        maximumRedirects: Int = 5,
+        redirects: RedirectPolicy = .follow,
+        allowInsecureLoopback: Bool = true
+    ) {
+        self.timeout = timeout
+        self.maximumResponseBytes = maximumResponseBytes
+        self.maximumRedirects = maximumRedirects
+        self.redirects = redirects
+        self.allowInsecureLoopback = allowInsecureLoopback
+    }
+
+    /// Throws when `url` may not be requested under this policy.
+    public func check(_ url: URL) throws(HTTPError) {
+        guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
+        guard scheme == "https" || scheme == "http" else { throw .unsupportedScheme(url.absoluteString) }
+        guard let host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
+        switch scheme {
+        case "https":
+            return
+        case "http":
+            guard allowInsecureLoopback, Self.isLoopback(host: host) else {
+                throw .insecureScheme(url.absoluteString)
+            }
+        default:
+            throw .unsupportedScheme(url.absoluteString)
+        }
+    }
+
+    /// Throws when a redirect from `from` to `to` may not be followed: the target must pass
+    /// ``check(_:)`` and must not downgrade `https` to `http`.
+    public func checkRedirect(from: URL, to: URL) throws(HTTPError) {
+        if from.scheme?.lowercased() == "https", to.scheme?.lowercased() != "https" {
+            throw .insecureRedirect(to.absoluteString)
+        }
+        do {
+            try check(to)
+        } catch {
+            throw .insecureRedirect(to.absoluteString)
+        }
+    }
+
+    static func isLoopback(host: String) -> Bool {
+        let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return bare == "127.0.0.1" || bare == "::1" || bare == "localhost"
+    }
+
+    var timeoutSeconds: Double { Self.seconds(timeout) }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,41 @@
+/// Why an HTTP exchange did not produce a response, in terms a caller can act on.
+///
+/// A status code such as 404 is *not* an error here: the server answered, and the caller
+/// decides what the status means for its protocol.
+public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The URL cannot be sent (no host, not absolute, unparsable).
+    case invalidURL(String)
+    /// Plain `http` to a host that is not loopback (or loopback while not allowed).
+    case insecureScheme(String)
+    /// A scheme other than `http`/`https` (for example `file:` or `ftp:`).
+    case unsupportedScheme(String)
+    /// No complete response within the time limit.
+    case timeout
+    /// The response body exceeded the byte limit (declared or actually received).
+    case tooLarge(limit: Int)
+    /// More redirects than the policy allows (a loop, or a very long chain).
+    case tooManyRedirects(limit: Int)
+    /// A redirect to a location the scheme policy forbids (for example https → http).
+    case insecureRedirect(String)
+    /// The request body could not be encoded.
+    case encoding(String)
+    /// The request was cancelled (Swift task cancellation).
+    case cancelled
+    /// The transport failed (connection refused, DNS, TLS, …).
+    case transport(String)
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let url): return "invalid URL: \(url)"
+        case .insecureScheme(let url): return "refusing plain http to a non-loopback host: \(url)"
+        case .unsupportedScheme(let url): return "unsupported URL scheme: \(url)"
+        case .timeout: return "the request timed out"
+        case .tooLarge(let limit): return "the response body exceeds \(limit) bytes"
+        case .tooManyRedirects(let limit): return "more than \(limit) redirects"
+        case .insecureRedirect(let url): return "refusing an insecure redirect to \(url)"
+        case .encoding(let reason): return "could not encode the request body: \(reason)"
+        case .cancelled: return "the request was cancelled"
+        case .transport(let reason): return "transport error: \(reason)"
+        }
+    }
+}
