@@ -5,6 +5,6 @@ struct DIDCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "did",
         abstract: "Create and resolve decentralized identifiers (DIDs).",
-        subcommands: []
+        subcommands: [DIDCreateCommand.self, DIDResolveCommand.self]
     )
 }

@@ -1,0 +1,99 @@
+import CryptoKeys
+import Foundation
+import Multiformats
+
+/// The did:key method (W3C CCG did:key v0.7): a DID that is a public key,
+/// `did:key:` + the key's Multikey encoding (`z` base58btc of multicodec-prefixed bytes, EC
+/// points compressed).
+///
+/// Supported keys: Ed25519 (`z6Mk…`), X25519 (`z6LS…`), secp256k1 (`zQ3s…`), P-256
+/// (`zDn…`), P-384 (`z82…`) and P-521 (`z2J9…`). BLS12-381 and RSA did:keys are recognised
+/// and rejected as unsupported key types.
+public enum DIDKey {
+    /// The longest method-specific identifier read: room for an RSA-4096 did:key (which is
+    /// then reported as unsupported rather than malformed), nothing like a document.
+    public static let maximumIdentifierLength = 2048
+
+    /// The did:key for a public key.
+    ///
+    /// - Throws: ``DIDError/unsupportedVerificationMethod(type:)`` for RSA keys.
+    public static func make(for key: PublicKey) throws(DIDError) -> DID {
+        try DID(method: "key", methodSpecificID: Multikey.encode(key))
+    }
+
+    /// The public key a did:key encodes, with every check: method `key`, base58btc multibase,
+    /// a public-key multicodec this library supports, the exact length for the curve, and a
+    /// compressed point that is on the curve.
+    public static func publicKey(of did: DID) throws(DIDResolutionError) -> PublicKey {
+        guard did.method == "key" else { throw .methodNotSupported(did.method) }
+        let fingerprint = did.methodSpecificID
+        guard fingerprint.first == "z", !fingerprint.contains(":"), fingerprint.utf8.count <= maximumIdentifierLength else {
+            throw .invalidDID(.invalidMethodSpecificID(fingerprint))
+        }
+        let bytes: Data
+        do {
+            bytes = try Multibase.decode(fingerprint, expecting: .base58btc)
+        } catch {
+            throw .invalidDID(.invalidMethodSpecificID(fingerprint))
+        }
+        let code: UInt64
+        let length: Int
+        do {
+            (code, length) = try Varint.decode(bytes)
+        } catch {
+            throw .invalidDID(.invalidMethodSpecificID(fingerprint))
+        }
+        guard let codec = try? Multicodec(code: code), let curve = Multikey.curve(for: codec) else {
+            let name = (try? Multicodec(code: code))?.description ?? "multicodec 0x\(String(code, radix: 16))"
+            throw .unsupportedKeyType(name)
+        }
+        do {
+            return try Multikey.publicKey(raw: Data(bytes.dropFirst(length)), curve: curve, compressedOnly: true)
+        } catch {
+            throw .invalidPublicKey(error.description)
+        }
+    }
+}
+
+/// How did:key documents are shaped (the did:key spec's resolution options).
+public struct DIDKeyOptions: Sendable, Hashable {
+    /// The verification method representation.
+    public enum PublicKeyFormat: Sendable, Hashable {
+        /// `Multikey` with `publicKeyMultibase`: the current did:key spec.
+        case multikey
+        /// The suites of the 2022 did:key test vectors: `Ed25519VerificationKey2018` and
+        /// `X25519KeyAgreementKey2019` with `publicKeyBase58`,
+        /// `EcdsaSecp256k1VerificationKey2019` with `publicKeyBase58`, and `JsonWebKey2020`
+        /// with `publicKeyJwk` for the NIST curves. For verifiers that only know those.
+        case legacy
+        /// `JsonWebKey2020` with `publicKeyJwk` for every key type.
+        case jsonWebKey2020
+    }
+
+    /// The verification method representation; `.multikey` by default.
+    public var publicKeyFormat: PublicKeyFormat
+    /// Whether an Ed25519 did:key also gets the X25519 key of the same secret as a
+    /// `keyAgreement` method (the birational map of RFC 7748). Off by default, as in the spec.
+    public var enableEncryptionKeyDerivation: Bool
+
+    /// Creates options.
+    public init(publicKeyFormat: PublicKeyFormat = .multikey, enableEncryptionKeyDerivation: Bool = false) {
+        self.publicKeyFormat = publicKeyFormat
+        self.enableEncryptionKeyDerivation = enableEncryptionKeyDerivation
+    }
+}
+
+/// Resolves did:key DIDs offline by expanding the key into a document.
+public struct DIDKeyResolver: DIDResolver {
+    /// The document shape.
+    public var options: DIDKeyOptions
+
+    /// Creates a resolver.
+    public init(options: DIDKeyOptions = DIDKeyOptions()) {
+        self.options = options
+    }
+
+    public func resolve(_ did: DID) async throws(DIDResolutionError) -> DIDResolution {
+        DIDResolution(document: try DIDKeyDocument.make(for: did, options: options))
+    }
+}

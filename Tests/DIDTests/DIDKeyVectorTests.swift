@@ -1,0 +1,131 @@
+import CryptoKeys
+import DID
+import Foundation
+import JSONModel
+import Multiformats
+import Testing
+import VellumTestSupport
+
+/// The did:key test vectors of w3c-ccg/did-method-key (2022): every supported DID decodes to
+/// the key the vector lists, and in the vector's document format (the 2018/2019 suites or
+/// JsonWebKey2020, with X25519 derivation for Ed25519) the document is the vector's document.
+@Suite("did:key test vectors", .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
+struct DIDKeyVectorTests {
+    static let folder = "did-key/w3c-ccg-did-method-key/test-vectors/"
+
+    static func vectors(_ file: String) throws -> JSONObject {
+        let value = try JSONParser().parse(Vectors.data(folder + file))
+        return try #require(value.objectValue)
+    }
+
+    /// Checks the DID against a vector document: same key as the document's first method, and,
+    /// resolved in the document's format, the same document.
+    static func check(_ did: DID, against json: JSONValue, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let expected = try DIDDocument(json: json)
+        let first = try #require(expected.verificationMethod.first, sourceLocation: sourceLocation)
+        let key = try DIDKey.publicKey(of: did)
+        #expect(try first.publicKey() == key, sourceLocation: sourceLocation)
+        #expect(try DIDKey.make(for: key) == did, sourceLocation: sourceLocation)
+        let format: DIDKeyOptions.PublicKeyFormat = first.type == "JsonWebKey2020" ? .jsonWebKey2020 : .legacy
+        let resolver = DIDKeyResolver(options: DIDKeyOptions(publicKeyFormat: format, enableEncryptionKeyDerivation: true))
+        let resolved = try await resolver.resolve(did).document
+        #expect(resolved == expected, "\(resolved.json.serializedString())", sourceLocation: sourceLocation)
+    }
+
+    /// A string member of a member, for reading the vectors' key pairs.
+    static func string(_ value: JSONValue, _ outer: String, _ inner: String) -> String? {
+        guard let object = value[outer] else { return nil }
+        return object[inner]?.stringValue
+    }
+
+    @Test("Ed25519: keys, derived X25519 key agreement keys and documents")
+    func ed25519() async throws {
+        let vectors = try Self.vectors("ed25519-x25519.json")
+        #expect(vectors.count == 5)
+        var base58Checked = 0
+        for (name, vector) in vectors {
+            let did = try DID(name)
+            let key = try DIDKey.publicKey(of: did)
+            #expect(key.curve == .ed25519)
+            try await Self.check(did, against: try #require(vector["didDocument"]))
+            guard let expected = Self.string(vector, "verificationKeyPair", "publicKeyBase58") else { continue }
+            #expect(Base58BTC.encode(key.rawRepresentation) == expected)
+            // The derived X25519 key is the one the vector lists, and is the keyAgreement key.
+            let agreementID = try #require(Self.string(vector, "keyAgreementKeyPair", "id"))
+            let resolver = DIDKeyResolver(options: DIDKeyOptions(publicKeyFormat: .legacy, enableEncryptionKeyDerivation: true))
+            let agreement = try await resolver.resolve(did).document.verificationMethod(for: agreementID, relationship: .keyAgreement)
+            #expect(Base58BTC.encode(agreement.publicKey.rawRepresentation) == Self.string(vector, "keyAgreementKeyPair", "publicKeyBase58"))
+            base58Checked += 1
+        }
+        #expect(base58Checked == 4)
+    }
+
+    @Test("X25519: key agreement only")
+    func x25519() async throws {
+        let documents = try #require(Self.vectors("x25519.json")["didDocument"]?.objectValue)
+        #expect(documents.count == 4)
+        for (name, document) in documents {
+            let did = try DID(name)
+            #expect(try DIDKey.publicKey(of: did).curve == .x25519)
+            try await Self.check(did, against: document)
+            let resolved = try await DIDKeyResolver().resolve(did).document
+            #expect(resolved.authentication.isEmpty)
+            #expect(resolved.keyAgreement.count == 1)
+        }
+    }
+
+    @Test("secp256k1: compressed keys and documents")
+    func secp256k1() async throws {
+        let vectors = try Self.vectors("secp256k1.json")
+        #expect(vectors.count == 6)
+        for (name, vector) in vectors {
+            let did = try DID(name)
+            let key = try DIDKey.publicKey(of: did)
+            #expect(key.curve == .secp256k1)
+            try await Self.check(did, against: try #require(vector["didDocument"]))
+            if let expected = Self.string(vector, "verificationKeyPair", "publicKeyBase58") {
+                #expect(Base58BTC.encode(try #require(key.sec1CompressedRepresentation)) == expected)
+            }
+        }
+    }
+
+    @Test("P-256, P-384, P-521: decompressed points equal the vectors' JWK coordinates")
+    func nistCurves() async throws {
+        let vectors = try Self.vectors("nist-curves.json")
+        #expect(vectors.count == 7)
+        var curves: [KeyCurve] = []
+        for (name, vector) in vectors {
+            let did = try DID(name)
+            let key = try DIDKey.publicKey(of: did)
+            curves.append(try #require(key.curve))
+            #expect(try DIDKey.make(for: key) == did)
+            let method = try #require(vector["verificationMethod"])
+            if let jwk = method["publicKeyJwk"] {
+                let coordinates = try #require(key.coordinates)
+                #expect(Base64URL.encode(coordinates.x) == jwk["x"]?.stringValue)
+                #expect(Base64URL.encode(coordinates.y) == jwk["y"]?.stringValue)
+                try await Self.check(did, against: try #require(vector["didDocument"]))
+            } else {
+                // The P256Key2021 vector lists the compressed point in base58.
+                #expect(method["type"]?.stringValue == "P256Key2021")
+                let compressed = try #require(key.sec1CompressedRepresentation)
+                #expect(Base58BTC.encode(compressed) == method["publicKeyBase58"]?.stringValue)
+                let document = try DIDDocument(json: try #require(vector["didDocument"]))
+                let kid = try #require(method["id"]?.stringValue)
+                #expect(try document.verificationMethod(for: kid, relationship: .assertionMethod).publicKey == key)
+            }
+        }
+        #expect(Set(curves) == [.p256, .p384, .p521])
+    }
+
+    @Test("BLS12-381 and RSA did:keys are recognised as unsupported key types")
+    func unsupportedKeyTypes() async throws {
+        var names = Array(try Self.vectors("bls12381.json").keys)
+        names += Array(try Self.vectors("rsa.json").keys)
+        #expect(names.count == 8)
+        for name in names {
+            let did = try DID(name)
+            await expectResolutionError(.unsupportedKeyType) { _ = try await DIDKeyResolver().resolve(did) }
+        }
+    }
+}
