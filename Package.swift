@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "vellum",
             dependencies: [
-                "DID", "CryptoKeys", "JSONModel", "HTTP",
+                "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "COSE", "CBOR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
