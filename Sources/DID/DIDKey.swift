@@ -7,8 +7,8 @@ import Multiformats
 /// points compressed).
 ///
 /// Supported keys: Ed25519 (`z6Mk…`), X25519 (`z6LS…`), secp256k1 (`zQ3s…`), P-256
-/// (`zDn…`), P-384 (`z82…`) and P-521 (`z2J9…`). BLS12-381 and RSA did:keys are recognised
-/// and rejected as unsupported key types.
+/// (`zDn…`), P-384 (`z82…`), P-521 (`z2J9…`) and RSA (`z4MX…`, ≥ 2048 bits, verification
+/// only). BLS12-381 did:keys are rejected as unsupported key types.
 public enum DIDKey {
     /// The longest method-specific identifier read: room for an RSA-4096 did:key (which is
     /// then reported as unsupported rather than malformed), nothing like a document.
@@ -16,7 +16,6 @@ public enum DIDKey {
 
     /// The did:key for a public key.
     ///
-    /// - Throws: ``DIDError/unsupportedVerificationMethod(type:)`` for RSA keys.
     public static func make(for key: PublicKey) throws(DIDError) -> DID {
         try DID(method: "key", methodSpecificID: Multikey.encode(key))
     }
@@ -36,19 +35,10 @@ public enum DIDKey {
         } catch {
             throw .invalidDID(.invalidMethodSpecificID(fingerprint))
         }
-        let code: UInt64
-        let length: Int
         do {
-            (code, length) = try Varint.decode(bytes)
-        } catch {
-            throw .invalidDID(.invalidMethodSpecificID(fingerprint))
-        }
-        guard let codec = try? Multicodec(code: code), let curve = Multikey.curve(for: codec) else {
-            let name = (try? Multicodec(code: code))?.description ?? "multicodec 0x\(String(code, radix: 16))"
-            throw .unsupportedKeyType(name)
-        }
-        do {
-            return try Multikey.publicKey(raw: Data(bytes.dropFirst(length)), curve: curve, compressedOnly: true)
+            return try PublicKey(multicodec: bytes)
+        } catch .unsupported(let what) {
+            throw .unsupportedKeyType(what)
         } catch {
             throw .invalidPublicKey(error.description)
         }

@@ -27,7 +27,7 @@ public enum DIDPeer {
     ) throws(DIDError) -> DID {
         var id = "2"
         for (purpose, key) in keys {
-            id += ".\(purpose.rawValue)\(try Multikey.encode(key))"
+            id += ".\(purpose.rawValue)\(Multikey.encode(key))"
         }
         for service in services {
             let compact = DIDPeerServiceAbbreviation.abbreviate(service).serializedString(.compact)
