@@ -16,14 +16,14 @@ public enum DIDKey {
 
     /// The did:key for a public key.
     ///
-    public static func make(for key: PublicKey) throws(DIDError) -> DID {
-        try DID(method: "key", methodSpecificID: Multikey.encode(key))
+    public static func make(for key: PublicKey) throws(DIDError) -> DIDIdentifier {
+        try DIDIdentifier(method: "key", methodSpecificID: Multikey.encode(key))
     }
 
     /// The public key a did:key encodes, with every check: method `key`, base58btc multibase,
     /// a public-key multicodec this library supports, the exact length for the curve, and a
     /// compressed point that is on the curve.
-    public static func publicKey(of did: DID) throws(DIDResolutionError) -> PublicKey {
+    public static func publicKey(of did: DIDIdentifier) throws(DIDResolutionError) -> PublicKey {
         guard did.method == "key" else { throw .methodNotSupported(did.method) }
         let fingerprint = did.methodSpecificID
         guard fingerprint.first == "z", !fingerprint.contains(":"), fingerprint.utf8.count <= maximumIdentifierLength else {
@@ -83,7 +83,7 @@ public struct DIDKeyResolver: DIDResolver {
         self.options = options
     }
 
-    public func resolve(_ did: DID) async throws(DIDResolutionError) -> DIDResolution {
+    public func resolve(_ did: DIDIdentifier) async throws(DIDResolutionError) -> DIDResolution {
         DIDResolution(document: try DIDKeyDocument.make(for: did, options: options))
     }
 }

@@ -12,7 +12,7 @@ enum DIDKeyDocument {
         .authentication, .assertionMethod, .capabilityInvocation, .capabilityDelegation,
     ]
 
-    static func make(for did: DID, options: DIDKeyOptions) throws(DIDResolutionError) -> DIDDocument {
+    static func make(for did: DIDIdentifier, options: DIDKeyOptions) throws(DIDResolutionError) -> DIDDocument {
         let key = try DIDKey.publicKey(of: did)
         let keyID = "\(did)#\(did.methodSpecificID)"
         let reference = VerificationMethodReference.reference(keyID)
@@ -53,7 +53,7 @@ enum DIDKeyDocument {
 
     /// A verification method in the requested format, and the context its type needs.
     static func method(
-        for key: PublicKey, id: String, controller: DID, format: DIDKeyOptions.PublicKeyFormat
+        for key: PublicKey, id: String, controller: DIDIdentifier, format: DIDKeyOptions.PublicKeyFormat
     ) -> (method: VerificationMethod, context: String) {
         switch (format, key.curve) {
         case (.multikey, _):

@@ -20,7 +20,7 @@ struct DIDPeerTests {
 
     @Test("numalgo 2: keys become #key-N in order, services are expanded and numbered")
     func numalgo2SpecExample() async throws {
-        let did = try DID(Self.numalgo2)
+        let did = try DIDIdentifier(Self.numalgo2)
         let document = try await DIDPeerResolver().resolve(did).document
         #expect(document.context == ["https://www.w3.org/ns/did/v1", "https://w3id.org/security/multikey/v1"])
         #expect(document.verificationMethod.map(\.id) == ["#key-1", "#key-2"])
@@ -43,8 +43,8 @@ struct DIDPeerTests {
 
     @Test("numalgo 2: encoding the spec's inputs gives the spec's DID")
     func numalgo2Encoding() throws {
-        let verification = try DIDKey.publicKey(of: DID("did:key:z6Mkj3PUd1WjvaDhNZhhhXQdz5UnZXmS7ehtx8bsPpD47kKc"))
-        let encryption = try DIDKey.publicKey(of: DID("did:key:z6LSg8zQom395jKLrGiBNruB9MM6V8PWuf2FpEy4uRFiqQBR"))
+        let verification = try DIDKey.publicKey(of: DIDIdentifier("did:key:z6Mkj3PUd1WjvaDhNZhhhXQdz5UnZXmS7ehtx8bsPpD47kKc"))
+        let encryption = try DIDKey.publicKey(of: DIDIdentifier("did:key:z6LSg8zQom395jKLrGiBNruB9MM6V8PWuf2FpEy4uRFiqQBR"))
         func service(_ path: String, _ key: String) -> JSONValue {
             [
                 "type": "DIDCommMessaging",
@@ -76,19 +76,19 @@ struct DIDPeerTests {
             ("did:peer:9abc", .invalidDID),
         ]
         for (text, kind) in cases {
-            guard let did = try? DID(text) else {
+            guard let did = try? DIDIdentifier(text) else {
                 #expect(kind == .invalidDID, "\(text) should parse as a DID")
                 continue
             }
             await expectResolutionError(kind) { _ = try await DIDPeerResolver().resolve(did) }
         }
         let many = "did:peer:2" + String(repeating: ".V\(key)", count: DIDPeer.maximumElements + 1)
-        await expectResolutionError(.invalidDID) { _ = try await DIDPeerResolver().resolve(DID(many)) }
+        await expectResolutionError(.invalidDID) { _ = try await DIDPeerResolver().resolve(DIDIdentifier(many)) }
     }
 
     @Test("numalgo 4: the spec's long form resolves, with controllers and the short form filled in")
     func numalgo4LongForm() async throws {
-        let long = try DID(Self.numalgo4Long)
+        let long = try DIDIdentifier(Self.numalgo4Long)
         let resolution = try await DIDPeerResolver().resolve(long)
         let document = resolution.document
         #expect(document.id == long)
@@ -104,9 +104,9 @@ struct DIDPeerTests {
 
     @Test("numalgo 4: a short form resolves only once its long form is known")
     func numalgo4ShortForm() async throws {
-        let short = try DID(Self.numalgo4Short)
+        let short = try DIDIdentifier(Self.numalgo4Short)
         await expectResolutionError(.notFound) { _ = try await DIDPeerResolver().resolve(short) }
-        let resolver = DIDPeerResolver(knownLongForms: [try DID(Self.numalgo4Long)])
+        let resolver = DIDPeerResolver(knownLongForms: [try DIDIdentifier(Self.numalgo4Long)])
         let document = try await resolver.resolve(short).document
         #expect(document.id == short)
         #expect(document.alsoKnownAs == [Self.numalgo4Long])
@@ -118,12 +118,12 @@ struct DIDPeerTests {
         // Another valid input document under the spec example's hash: a substitution.
         let forged = try DIDPeer.makeNumalgo4(inputDocument: ["service": []])
         let encoded = forged.methodSpecificID.split(separator: ":")[1]
-        let substituted = try DID(Self.numalgo4Short + ":" + encoded)
+        let substituted = try DIDIdentifier(Self.numalgo4Short + ":" + encoded)
         await expectResolutionError(.hashMismatch) { _ = try await DIDPeerResolver().resolve(substituted) }
         // One character of the encoded document changed.
         var tampered = Array(Self.numalgo4Long)
         tampered[tampered.count - 5] = tampered[tampered.count - 5] == "a" ? "b" : "a"
-        await expectResolutionError(.hashMismatch) { _ = try await DIDPeerResolver().resolve(DID(String(tampered))) }
+        await expectResolutionError(.hashMismatch) { _ = try await DIDPeerResolver().resolve(DIDIdentifier(String(tampered))) }
     }
 
     @Test("numalgo 4: documents we create resolve, and ids in the input are refused")
@@ -144,7 +144,7 @@ struct DIDPeerTests {
     func numalgo0() async throws {
         let key = PrivateKey(curve: .ed25519).publicKey
         let fingerprint = try DIDKey.make(for: key).methodSpecificID
-        let did = try DID("did:peer:0" + fingerprint)
+        let did = try DIDIdentifier("did:peer:0" + fingerprint)
         let document = try await DIDPeerResolver().resolve(did).document
         #expect(document.id == did)
         #expect(try document.verificationMethod(for: "#" + fingerprint, relationship: .authentication).publicKey == key)
