@@ -16,9 +16,10 @@ public enum DIDPeer {
     /// The most elements a did:peer:2 may have.
     public static let maximumElements = 64
 
-    /// The largest service JSON (decoded) a did:peer:2 element may carry, and the largest input
-    /// document a did:peer:4 may encode.
-    public static let maximumEncodedDocumentBytes = 16 * 1024
+    /// The longest encoded part read, in characters: a did:peer:2 service (base64url) or a
+    /// did:peer:4 input document (base58btc, about 6 KB of JSON). Base58 decoding is
+    /// quadratic in the length, so this bound is also a bound on the work an attacker can cause.
+    public static let maximumEncodedDocumentLength = 8 * 1024
 
     /// Creates a did:peer:2 from keys and services (service JSON with full names; the
     /// abbreviations are applied here). Service ids should be relative (`#didcomm`).

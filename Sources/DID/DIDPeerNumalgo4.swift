@@ -30,8 +30,8 @@ enum DIDPeerNumalgo4 {
         let parts = long.methodSpecificID.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 else { throw .invalidDID(.invalidMethodSpecificID(long.methodSpecificID)) }
         let hash = String(parts[0]), encoded = String(parts[1])
-        guard encoded.utf8.count <= DIDPeer.maximumEncodedDocumentBytes * 2 else {
-            throw .documentTooLarge(limit: DIDPeer.maximumEncodedDocumentBytes)
+        guard encoded.utf8.count <= DIDPeer.maximumEncodedDocumentLength else {
+            throw .documentTooLarge(limit: DIDPeer.maximumEncodedDocumentLength)
         }
         guard DIDPeer.hash(ofEncodedDocument: encoded) == hash else { throw .hashMismatch }
         let bytes: Data

@@ -120,8 +120,8 @@ enum DIDPeerNumalgo2 {
     }
 
     private static func decodeService(_ encoded: String, did: DIDIdentifier) throws(DIDResolutionError) -> DIDService {
-        guard encoded.utf8.count <= DIDPeer.maximumEncodedDocumentBytes * 2 else {
-            throw .documentTooLarge(limit: DIDPeer.maximumEncodedDocumentBytes)
+        guard encoded.utf8.count <= DIDPeer.maximumEncodedDocumentLength else {
+            throw .documentTooLarge(limit: DIDPeer.maximumEncodedDocumentLength)
         }
         let bytes: Data
         do {

@@ -126,6 +126,32 @@ struct DIDPeerTests {
         await expectResolutionError(.hashMismatch) { _ = try await DIDPeerResolver().resolve(DIDIdentifier(String(tampered))) }
     }
 
+    /// A long-form did:peer:4 whose hash matches whatever bytes we encode.
+    static func long(encodedBytes: [UInt8]) throws -> DIDIdentifier {
+        let encoded = Multibase.encode(encodedBytes, as: .base58btc)
+        let hash = Multibase.encode([0x12, 0x20] + DigestAlgorithm.sha256.hash(Data(encoded.utf8)), as: .base58btc)
+        return try DIDIdentifier("did:peer:4\(hash):\(encoded)")
+    }
+
+    @Test("numalgo 4: a correctly hashed long form must still carry a valid input document")
+    func numalgo4BadContent() async throws {
+        let json: [UInt8] = [0x80, 0x04]
+        let cases: [([UInt8], ResolutionErrorKind)] = [
+            (json + Array(#"{"id":"did:example:evil"}"#.utf8), .invalidDocument),  // input documents have no id
+            (json + Array("[1,2]".utf8), .invalidDocument),
+            (json + Array("{not json".utf8), .invalidDID),
+            ([0xed, 0x01] + Array("{}".utf8), .invalidDID),  // not tagged json
+            (json + Array(##"{"verificationMethod":[{"id":"#k","type":"Multikey","controller":"nope"}]}"##.utf8), .invalidDocument),
+        ]
+        for (bytes, kind) in cases {
+            let did = try Self.long(encodedBytes: bytes)
+            await expectResolutionError(kind) { _ = try await DIDPeerResolver().resolve(did) }
+        }
+        let huge = json + Array(#"{"x":""#.utf8) + [UInt8](repeating: 0x61, count: DIDPeer.maximumEncodedDocumentLength * 3 / 4) + Array(#""}"#.utf8)
+        await expectResolutionError(.documentTooLarge) { _ = try await DIDPeerResolver().resolve(Self.long(encodedBytes: huge)) }
+        await expectResolutionError(.invalidDID) { _ = try await DIDPeerResolver().resolve(DIDIdentifier("did:peer:4zQm:a:b")) }
+    }
+
     @Test("numalgo 4: documents we create resolve, and ids in the input are refused")
     func numalgo4RoundTrip() async throws {
         let key = try DIDKey.make(for: PrivateKey(curve: .ed25519).publicKey).methodSpecificID
