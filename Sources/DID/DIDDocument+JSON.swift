@@ -11,7 +11,7 @@ extension DIDDocument {
     public init(json: JSONValue) throws(DIDError) {
         guard case .object(var object) = json else { throw .invalidDocument(reason: "not a JSON object") }
         guard let idValue = object["id"] else { throw .invalidDocument(reason: "missing id") }
-        let id = try DID(DIDJSON.string(idValue, member: "id"))
+        let id = try DIDIdentifier(DIDJSON.string(idValue, member: "id"))
         object["id"] = nil
 
         var context: [JSONValue] = []
@@ -24,9 +24,9 @@ extension DIDDocument {
             object["@context"] = nil
         }
 
-        var controller: [DID] = []
+        var controller: [DIDIdentifier] = []
         if let value = object["controller"] {
-            for string in try DIDJSON.strings(value, member: "controller") { controller.append(try DID(string)) }
+            for string in try DIDJSON.strings(value, member: "controller") { controller.append(try DIDIdentifier(string)) }
             object["controller"] = nil
         }
 
@@ -142,7 +142,7 @@ extension DIDDocument {
 }
 
 extension VerificationMethod {
-    init(json: JSONValue, documentID: DID) throws(DIDError) {
+    init(json: JSONValue, documentID: DIDIdentifier) throws(DIDError) {
         guard case .object(var object) = json else {
             throw .invalidDocument(reason: "verification method must be an object")
         }
@@ -152,9 +152,9 @@ extension VerificationMethod {
         let id = try DIDJSON.string(idValue, member: "verificationMethod.id")
         _ = try DIDURL(id, relativeTo: documentID)
         let type = try DIDJSON.string(typeValue, member: "verificationMethod.type")
-        var controller: DID?
+        var controller: DIDIdentifier?
         if let value = object["controller"] {
-            controller = try DID(DIDJSON.string(value, member: "verificationMethod.controller"))
+            controller = try DIDIdentifier(DIDJSON.string(value, member: "verificationMethod.controller"))
         }
         var jwk: JSONObject?
         if let value = object["publicKeyJwk"] {
@@ -195,7 +195,7 @@ extension VerificationMethod {
 }
 
 extension DIDService {
-    init(json: JSONValue, documentID: DID) throws(DIDError) {
+    init(json: JSONValue, documentID: DIDIdentifier) throws(DIDError) {
         guard case .object(var object) = json else { throw .invalidDocument(reason: "service must be an object") }
         guard let idValue = object["id"], let typeValue = object["type"], let endpoint = object["serviceEndpoint"] else {
             throw .invalidDocument(reason: "service needs id, type and serviceEndpoint")

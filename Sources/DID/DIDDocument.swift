@@ -10,9 +10,9 @@ public struct DIDDocument: Sendable, Hashable {
     /// The JSON-LD contexts, in order (a single string is read as a one-element list).
     public var context: [JSONValue]
     /// The DID this document describes.
-    public var id: DID
+    public var id: DIDIdentifier
     /// DIDs allowed to change this document, besides the subject.
-    public var controller: [DID]
+    public var controller: [DIDIdentifier]
     /// Other identifiers for the same subject (URIs).
     public var alsoKnownAs: [String]
     /// The verification methods declared for reference by the relationships.
@@ -38,7 +38,7 @@ public struct DIDDocument: Sendable, Hashable {
 
     /// Creates a document; everything but the id defaults to empty.
     public init(
-        context: [JSONValue] = [.string(DIDDocument.coreContext)], id: DID, controller: [DID] = [],
+        context: [JSONValue] = [.string(DIDDocument.coreContext)], id: DIDIdentifier, controller: [DIDIdentifier] = [],
         alsoKnownAs: [String] = [], verificationMethod: [VerificationMethod] = [],
         authentication: [VerificationMethodReference] = [], assertionMethod: [VerificationMethodReference] = [],
         keyAgreement: [VerificationMethodReference] = [], capabilityInvocation: [VerificationMethodReference] = [],

@@ -10,16 +10,16 @@ public enum DIDJWK {
     public static let maximumIdentifierLength = 4096
 
     /// The did:jwk for a public key (the JWK's public members, sorted, compact).
-    public static func make(for key: PublicKey) -> DID? {
+    public static func make(for key: PublicKey) -> DIDIdentifier? {
         let json = JWK(publicKey: key).jsonData()
-        return try? DID(method: "jwk", methodSpecificID: Base64URL.encode(json))
+        return try? DIDIdentifier(method: "jwk", methodSpecificID: Base64URL.encode(json))
     }
 
     /// The JWK members a did:jwk encodes, and the public key they describe.
     ///
     /// Rejects: a wrong method, anything but strict unpadded base64url, JSON that is not one
     /// object, a JWK with private members, and a JWK whose key does not validate.
-    public static func jwk(of did: DID) throws(DIDResolutionError) -> (members: JSONObject, publicKey: PublicKey) {
+    public static func jwk(of did: DIDIdentifier) throws(DIDResolutionError) -> (members: JSONObject, publicKey: PublicKey) {
         guard did.method == "jwk" else { throw .methodNotSupported(did.method) }
         let encoded = did.methodSpecificID
         guard encoded.utf8.count <= maximumIdentifierLength else { throw .invalidDID(.tooLong(limit: maximumIdentifierLength)) }
@@ -55,7 +55,7 @@ public struct DIDJWKResolver: DIDResolver {
     /// Creates a resolver.
     public init() {}
 
-    public func resolve(_ did: DID) async throws(DIDResolutionError) -> DIDResolution {
+    public func resolve(_ did: DIDIdentifier) async throws(DIDResolutionError) -> DIDResolution {
         let (members, key) = try DIDJWK.jwk(of: did)
         let methodID = "\(did)#0"
         var document = DIDDocument(

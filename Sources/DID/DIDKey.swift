@@ -7,8 +7,8 @@ import Multiformats
 /// points compressed).
 ///
 /// Supported keys: Ed25519 (`z6Mk…`), X25519 (`z6LS…`), secp256k1 (`zQ3s…`), P-256
-/// (`zDn…`), P-384 (`z82…`) and P-521 (`z2J9…`). BLS12-381 and RSA did:keys are recognised
-/// and rejected as unsupported key types.
+/// (`zDn…`), P-384 (`z82…`), P-521 (`z2J9…`) and RSA (`z4MX…`, ≥ 2048 bits, verification
+/// only). BLS12-381 did:keys are rejected as unsupported key types.
 public enum DIDKey {
     /// The longest method-specific identifier read: room for an RSA-4096 did:key (which is
     /// then reported as unsupported rather than malformed), nothing like a document.
@@ -16,15 +16,14 @@ public enum DIDKey {
 
     /// The did:key for a public key.
     ///
-    /// - Throws: ``DIDError/unsupportedVerificationMethod(type:)`` for RSA keys.
-    public static func make(for key: PublicKey) throws(DIDError) -> DID {
-        try DID(method: "key", methodSpecificID: Multikey.encode(key))
+    public static func make(for key: PublicKey) throws(DIDError) -> DIDIdentifier {
+        try DIDIdentifier(method: "key", methodSpecificID: Multikey.encode(key))
     }
 
     /// The public key a did:key encodes, with every check: method `key`, base58btc multibase,
     /// a public-key multicodec this library supports, the exact length for the curve, and a
     /// compressed point that is on the curve.
-    public static func publicKey(of did: DID) throws(DIDResolutionError) -> PublicKey {
+    public static func publicKey(of did: DIDIdentifier) throws(DIDResolutionError) -> PublicKey {
         guard did.method == "key" else { throw .methodNotSupported(did.method) }
         let fingerprint = did.methodSpecificID
         guard fingerprint.first == "z", !fingerprint.contains(":"), fingerprint.utf8.count <= maximumIdentifierLength else {
@@ -36,19 +35,10 @@ public enum DIDKey {
         } catch {
             throw .invalidDID(.invalidMethodSpecificID(fingerprint))
         }
-        let code: UInt64
-        let length: Int
         do {
-            (code, length) = try Varint.decode(bytes)
-        } catch {
-            throw .invalidDID(.invalidMethodSpecificID(fingerprint))
-        }
-        guard let codec = try? Multicodec(code: code), let curve = Multikey.curve(for: codec) else {
-            let name = (try? Multicodec(code: code))?.description ?? "multicodec 0x\(String(code, radix: 16))"
-            throw .unsupportedKeyType(name)
-        }
-        do {
-            return try Multikey.publicKey(raw: Data(bytes.dropFirst(length)), curve: curve, compressedOnly: true)
+            return try PublicKey(multicodec: bytes)
+        } catch .unsupported(let what) {
+            throw .unsupportedKeyType(what)
         } catch {
             throw .invalidPublicKey(error.description)
         }
@@ -93,7 +83,7 @@ public struct DIDKeyResolver: DIDResolver {
         self.options = options
     }
 
-    public func resolve(_ did: DID) async throws(DIDResolutionError) -> DIDResolution {
+    public func resolve(_ did: DIDIdentifier) async throws(DIDResolutionError) -> DIDResolution {
         DIDResolution(document: try DIDKeyDocument.make(for: did, options: options))
     }
 }

@@ -6,22 +6,22 @@ import Multiformats
 /// Builds the DID document of a did:key (the spec's "Document Creation Algorithm").
 enum DIDKeyDocument {
     static let multikeyContext = "https://w3id.org/security/multikey/v1"
+    static let jsonWebKey2020Context = "https://w3id.org/security/suites/jws-2020/v1"
 
-    static func make(for did: DID, options: DIDKeyOptions) throws(DIDResolutionError) -> DIDDocument {
+    static let signingRelationships: [VerificationRelationship] = [
+        .authentication, .assertionMethod, .capabilityInvocation, .capabilityDelegation,
+    ]
+
+    static func make(for did: DIDIdentifier, options: DIDKeyOptions) throws(DIDResolutionError) -> DIDDocument {
         let key = try DIDKey.publicKey(of: did)
-        guard let curve = key.curve else { throw .unsupportedKeyType("RSA") }
-        let fingerprint = did.methodSpecificID
-        let keyID = "\(did)#\(fingerprint)"
-        var contexts: [String] = [DIDDocument.coreContext]
-        var methods: [VerificationMethod] = []
-
-        let primary = try method(for: key, id: keyID, controller: did, format: options.publicKeyFormat)
-        methods.append(primary.method)
-        contexts.append(primary.context)
-
-        var document = DIDDocument(id: did)
+        let keyID = "\(did)#\(did.methodSpecificID)"
         let reference = VerificationMethodReference.reference(keyID)
-        switch curve {
+        let primary = method(for: key, id: keyID, controller: did, format: options.publicKeyFormat)
+        var methods = [primary.method]
+        var contexts = [DIDDocument.coreContext, primary.context]
+        var document = DIDDocument(id: did)
+
+        switch key.curve {
         case .x25519:
             document.keyAgreement = [reference]
         case .ed25519:
@@ -30,21 +30,17 @@ enum DIDKeyDocument {
                 guard let raw = Ed25519ToX25519.convert(key.rawRepresentation),
                     let derived = try? PublicKey(rawRepresentation: raw, curve: .x25519)
                 else { throw .invalidPublicKey("Ed25519 key has no X25519 equivalent") }
-                let derivedID: String
-                do {
-                    derivedID = "\(did)#\(try Multikey.encode(derived))"
-                } catch {
-                    throw .invalidPublicKey(error.description)
-                }
-                let agreement = try method(for: derived, id: derivedID, controller: did, format: options.publicKeyFormat)
+                let derivedID = "\(did)#\(Multikey.encode(derived))"
+                let agreement = method(for: derived, id: derivedID, controller: did, format: options.publicKeyFormat)
                 methods.append(agreement.method)
                 contexts.append(agreement.context)
                 document.keyAgreement = [.reference(derivedID)]
             }
-        case .p256, .p384, .p521, .secp256k1:
+        case .p256, .p384, .p521, .secp256k1, nil:
             for relationship in signingRelationships { document[relationship] = [reference] }
-            if options.publicKeyFormat == .legacy || options.enableEncryptionKeyDerivation {
-                // The 2022 vectors list ECDSA keys under keyAgreement too (ECDH on the same key).
+            if options.publicKeyFormat != .multikey || options.enableEncryptionKeyDerivation {
+                // The 2022 vectors list ECDSA and RSA keys under keyAgreement too (ECDH or
+                // RSA key transport with the same key); Multikey documents do not by default.
                 document.keyAgreement = [reference]
             }
         }
@@ -55,64 +51,54 @@ enum DIDKeyDocument {
         return document
     }
 
-    static let signingRelationships: [VerificationRelationship] = [
-        .authentication, .assertionMethod, .capabilityInvocation, .capabilityDelegation,
-    ]
-
     /// A verification method in the requested format, and the context its type needs.
     static func method(
-        for key: PublicKey, id: String, controller: DID, format: DIDKeyOptions.PublicKeyFormat
-    ) throws(DIDResolutionError) -> (method: VerificationMethod, context: String) {
-        guard let curve = key.curve else { throw .unsupportedKeyType("RSA") }
-        switch format {
-        case .multikey:
-            let multibase: String
-            do {
-                multibase = try Multikey.encode(key)
-            } catch {
-                throw .invalidPublicKey(error.description)
-            }
+        for key: PublicKey, id: String, controller: DIDIdentifier, format: DIDKeyOptions.PublicKeyFormat
+    ) -> (method: VerificationMethod, context: String) {
+        switch (format, key.curve) {
+        case (.multikey, _):
             return (
-                VerificationMethod(id: id, type: "Multikey", controller: controller, publicKeyMultibase: multibase),
+                VerificationMethod(id: id, type: "Multikey", controller: controller, publicKeyMultibase: Multikey.encode(key)),
                 multikeyContext
             )
-        case .legacy:
-            switch curve {
-            case .ed25519:
-                return (
-                    VerificationMethod(
-                        id: id, type: "Ed25519VerificationKey2018", controller: controller,
-                        publicKeyBase58: Base58BTC.encode(key.rawRepresentation)),
-                    "https://w3id.org/security/suites/ed25519-2018/v1"
-                )
-            case .x25519:
-                return (
-                    VerificationMethod(
-                        id: id, type: "X25519KeyAgreementKey2019", controller: controller,
-                        publicKeyBase58: Base58BTC.encode(key.rawRepresentation)),
-                    "https://w3id.org/security/suites/x25519-2019/v1"
-                )
-            case .secp256k1:
-                return (
-                    VerificationMethod(
-                        id: id, type: "EcdsaSecp256k1VerificationKey2019", controller: controller,
-                        publicKeyBase58: Base58BTC.encode(key.sec1CompressedRepresentation ?? Data())),
-                    "https://w3id.org/security/suites/secp256k1-2019/v1"
-                )
-            case .p256, .p384, .p521:
-                return jsonWebKey2020(for: key, id: id, controller: controller)
-            }
-        case .jsonWebKey2020:
-            return jsonWebKey2020(for: key, id: id, controller: controller)
+        case (.legacy, .ed25519):
+            return (
+                VerificationMethod(
+                    id: id, type: "Ed25519VerificationKey2018", controller: controller,
+                    publicKeyBase58: Base58BTC.encode(key.rawRepresentation)),
+                "https://w3id.org/security/suites/ed25519-2018/v1"
+            )
+        case (.legacy, .x25519):
+            return (
+                VerificationMethod(
+                    id: id, type: "X25519KeyAgreementKey2019", controller: controller,
+                    publicKeyBase58: Base58BTC.encode(key.rawRepresentation)),
+                "https://w3id.org/security/suites/x25519-2019/v1"
+            )
+        case (.legacy, .secp256k1):
+            return (
+                VerificationMethod(
+                    id: id, type: "EcdsaSecp256k1VerificationKey2019", controller: controller,
+                    publicKeyBase58: Base58BTC.encode(key.sec1CompressedRepresentation ?? Data())),
+                "https://w3id.org/security/suites/secp256k1-2019/v1"
+            )
+        case (.legacy, _), (.jsonWebKey2020, _):
+            return (
+                VerificationMethod(id: id, type: "JsonWebKey2020", controller: controller, publicKeyJwk: publicJWK(key)),
+                jsonWebKey2020Context
+            )
         }
     }
 
-    /// A `JsonWebKey2020` method with the key's public JWK (`kty`, `crv`, `x`, and `y` for EC).
-    static func jsonWebKey2020(
-        for key: PublicKey, id: String, controller: DID
-    ) -> (method: VerificationMethod, context: String) {
+    /// The public JWK members: `kty`, `crv`, `x` (and `y` for EC); `kty`, `n`, `e` for RSA.
+    static func publicJWK(_ key: PublicKey) -> JSONObject {
         var jwk = JSONObject()
         jwk["kty"] = .string(key.keyType.rawValue)
+        if let rsa = key.rsaComponents {
+            jwk["n"] = .string(Base64URL.encode(rsa.modulus))
+            jwk["e"] = .string(Base64URL.encode(rsa.exponent))
+            return jwk
+        }
         jwk["crv"] = key.curve.map { .string($0.rawValue) }
         if let coordinates = key.coordinates {
             jwk["x"] = .string(Base64URL.encode(coordinates.x))
@@ -120,9 +106,6 @@ enum DIDKeyDocument {
         } else {
             jwk["x"] = .string(Base64URL.encode(key.rawRepresentation))
         }
-        return (
-            VerificationMethod(id: id, type: "JsonWebKey2020", controller: controller, publicKeyJwk: jwk),
-            "https://w3id.org/security/suites/jws-2020/v1"
-        )
+        return jwk
     }
 }

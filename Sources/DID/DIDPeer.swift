@@ -16,45 +16,46 @@ public enum DIDPeer {
     /// The most elements a did:peer:2 may have.
     public static let maximumElements = 64
 
-    /// The largest service JSON (decoded) a did:peer:2 element may carry, and the largest input
-    /// document a did:peer:4 may encode.
-    public static let maximumEncodedDocumentBytes = 16 * 1024
+    /// The longest encoded part read, in characters: a did:peer:2 service (base64url) or a
+    /// did:peer:4 input document (base58btc, about 6 KB of JSON). Base58 decoding is
+    /// quadratic in the length, so this bound is also a bound on the work an attacker can cause.
+    public static let maximumEncodedDocumentLength = 8 * 1024
 
     /// Creates a did:peer:2 from keys and services (service JSON with full names; the
     /// abbreviations are applied here). Service ids should be relative (`#didcomm`).
     public static func makeNumalgo2(
         keys: [(purpose: DIDPeerPurpose, key: PublicKey)], services: [JSONValue] = []
-    ) throws(DIDError) -> DID {
+    ) throws(DIDError) -> DIDIdentifier {
         var id = "2"
         for (purpose, key) in keys {
-            id += ".\(purpose.rawValue)\(try Multikey.encode(key))"
+            id += ".\(purpose.rawValue)\(Multikey.encode(key))"
         }
         for service in services {
             let compact = DIDPeerServiceAbbreviation.abbreviate(service).serializedString(.compact)
             id += ".S" + Base64URL.encode(Data(compact.utf8))
         }
-        return try DID(method: "peer", methodSpecificID: id)
+        return try DIDIdentifier(method: "peer", methodSpecificID: id)
     }
 
     /// Creates a did:peer:4 (long form) from an input document: a DID document without `id`,
     /// with relative ids and references, and without controllers that are the DID itself.
-    public static func makeNumalgo4(inputDocument: JSONObject) throws(DIDError) -> DID {
+    public static func makeNumalgo4(inputDocument: JSONObject) throws(DIDError) -> DIDIdentifier {
         guard !inputDocument.contains("id") else {
             throw .invalidDocument(reason: "a did:peer:4 input document must not have an id")
         }
         let json = JSONValue.object(inputDocument).serializedString(.compact)
         let encoded = Multibase.encode(Data(jsonCodecPrefix) + Data(json.utf8), as: .base58btc)
-        return try DID(method: "peer", methodSpecificID: "4\(hash(ofEncodedDocument: encoded)):\(encoded)")
+        return try DIDIdentifier(method: "peer", methodSpecificID: "4\(hash(ofEncodedDocument: encoded)):\(encoded)")
     }
 
     /// The short form of a did:peer:4 (long or short).
-    public static func shortForm(of did: DID) throws(DIDResolutionError) -> DID {
+    public static func shortForm(of did: DIDIdentifier) throws(DIDResolutionError) -> DIDIdentifier {
         guard did.method == "peer", did.methodSpecificID.hasPrefix("4") else {
             throw .invalidDID(.invalidMethodSpecificID(did.methodSpecificID))
         }
         let hash = did.methodSpecificID.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
         do {
-            return try DID(method: "peer", methodSpecificID: String(hash))
+            return try DIDIdentifier(method: "peer", methodSpecificID: String(hash))
         } catch {
             throw .invalidDID(error)
         }

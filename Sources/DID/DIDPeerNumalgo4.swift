@@ -4,7 +4,7 @@ import Multiformats
 
 /// Resolution of did:peer:4 (did:peer spec, "Method 4: Short Form and Long Form").
 enum DIDPeerNumalgo4 {
-    static func resolve(_ did: DID, knownLongForms: [DID: DID]) throws(DIDResolutionError) -> DIDResolution {
+    static func resolve(_ did: DIDIdentifier, knownLongForms: [DIDIdentifier: DIDIdentifier]) throws(DIDResolutionError) -> DIDResolution {
         let parts = did.methodSpecificID.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2, let hash = parts.first, hash.hasPrefix("z") else {
             throw .invalidDID(.invalidMethodSpecificID(did.methodSpecificID))
@@ -26,12 +26,12 @@ enum DIDPeerNumalgo4 {
     }
 
     /// Checks the hash of a long form and returns its input document.
-    static func decode(_ long: DID) throws(DIDResolutionError) -> JSONObject {
+    static func decode(_ long: DIDIdentifier) throws(DIDResolutionError) -> JSONObject {
         let parts = long.methodSpecificID.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 else { throw .invalidDID(.invalidMethodSpecificID(long.methodSpecificID)) }
         let hash = String(parts[0]), encoded = String(parts[1])
-        guard encoded.utf8.count <= DIDPeer.maximumEncodedDocumentBytes * 2 else {
-            throw .documentTooLarge(limit: DIDPeer.maximumEncodedDocumentBytes)
+        guard encoded.utf8.count <= DIDPeer.maximumEncodedDocumentLength else {
+            throw .documentTooLarge(limit: DIDPeer.maximumEncodedDocumentLength)
         }
         guard DIDPeer.hash(ofEncodedDocument: encoded) == hash else { throw .hashMismatch }
         let bytes: Data
@@ -59,7 +59,7 @@ enum DIDPeerNumalgo4 {
     }
 
     /// Sets `id`, appends the other form to `alsoKnownAs` and fills in missing controllers.
-    static func contextualize(_ input: JSONObject, as did: DID, alsoKnownAs other: DID) throws(DIDResolutionError) -> DIDDocument {
+    static func contextualize(_ input: JSONObject, as did: DIDIdentifier, alsoKnownAs other: DIDIdentifier) throws(DIDResolutionError) -> DIDDocument {
         var object = input
         object["id"] = .string(did.description)
         var aliases = object["alsoKnownAs"]?.arrayValue ?? []

@@ -8,23 +8,23 @@ import Multiformats
 /// the wallet has received (``init(knownLongForms:)``) and it resolves their short forms.
 public struct DIDPeerResolver: DIDResolver {
     /// Long-form did:peer:4 DIDs by their short form.
-    public var knownLongForms: [DID: DID]
+    public var knownLongForms: [DIDIdentifier: DIDIdentifier]
 
     /// Creates a resolver that knows these did:peer:4 long forms (others are ignored).
-    public init(knownLongForms: [DID] = []) {
-        var map: [DID: DID] = [:]
+    public init(knownLongForms: [DIDIdentifier] = []) {
+        var map: [DIDIdentifier: DIDIdentifier] = [:]
         for long in knownLongForms {
             if let short = try? DIDPeer.shortForm(of: long), short != long { map[short] = long }
         }
         self.knownLongForms = map
     }
 
-    public func resolve(_ did: DID) async throws(DIDResolutionError) -> DIDResolution {
+    public func resolve(_ did: DIDIdentifier) async throws(DIDResolutionError) -> DIDResolution {
         guard did.method == "peer" else { throw .methodNotSupported(did.method) }
         let id = did.methodSpecificID
         switch id.first {
         case "0":
-            let key = try DID.resolutionDID(method: "key", methodSpecificID: String(id.dropFirst()))
+            let key = try DIDIdentifier.resolutionDID(method: "key", methodSpecificID: String(id.dropFirst()))
             var document = try DIDKeyDocument.make(for: key, options: DIDKeyOptions())
             document = DIDPeerNumalgo0.rebase(document, from: key, to: did)
             return DIDResolution(document: document)
@@ -38,11 +38,11 @@ public struct DIDPeerResolver: DIDResolver {
     }
 }
 
-extension DID {
+extension DIDIdentifier {
     /// A DID built during resolution, with syntax errors reported as ``DIDResolutionError``.
-    static func resolutionDID(method: String, methodSpecificID: String) throws(DIDResolutionError) -> DID {
+    static func resolutionDID(method: String, methodSpecificID: String) throws(DIDResolutionError) -> DIDIdentifier {
         do {
-            return try DID(method: method, methodSpecificID: methodSpecificID)
+            return try DIDIdentifier(method: method, methodSpecificID: methodSpecificID)
         } catch {
             throw .invalidDID(error)
         }
@@ -51,7 +51,7 @@ extension DID {
 
 /// did:peer:0 is did:key with another prefix; the document is the did:key one, re-rooted.
 enum DIDPeerNumalgo0 {
-    static func rebase(_ document: DIDDocument, from key: DID, to peer: DID) -> DIDDocument {
+    static func rebase(_ document: DIDDocument, from key: DIDIdentifier, to peer: DIDIdentifier) -> DIDDocument {
         let old = key.description, new = peer.description
         func swap(_ text: String) -> String { text.hasPrefix(old) ? new + text.dropFirst(old.count) : text }
         var result = document
@@ -74,7 +74,7 @@ enum DIDPeerNumalgo0 {
 
 /// Resolution of did:peer:2 (did:peer spec, "Resolving a did:peer:2").
 enum DIDPeerNumalgo2 {
-    static func document(for did: DID) throws(DIDResolutionError) -> DIDDocument {
+    static func document(for did: DIDIdentifier) throws(DIDResolutionError) -> DIDDocument {
         let elements = did.methodSpecificID.split(separator: ".", omittingEmptySubsequences: false)
         guard elements.first == "2", elements.count >= 2 else {
             throw .invalidDID(.invalidMethodSpecificID(did.methodSpecificID))
@@ -119,9 +119,9 @@ enum DIDPeerNumalgo2 {
         return document
     }
 
-    private static func decodeService(_ encoded: String, did: DID) throws(DIDResolutionError) -> DIDService {
-        guard encoded.utf8.count <= DIDPeer.maximumEncodedDocumentBytes * 2 else {
-            throw .documentTooLarge(limit: DIDPeer.maximumEncodedDocumentBytes)
+    private static func decodeService(_ encoded: String, did: DIDIdentifier) throws(DIDResolutionError) -> DIDService {
+        guard encoded.utf8.count <= DIDPeer.maximumEncodedDocumentLength else {
+            throw .documentTooLarge(limit: DIDPeer.maximumEncodedDocumentLength)
         }
         let bytes: Data
         do {

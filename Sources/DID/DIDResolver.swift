@@ -5,7 +5,7 @@
 /// picks the implementation by method name.
 public protocol DIDResolver: Sendable {
     /// Resolves `did`; throws rather than returning a partial document.
-    func resolve(_ did: DID) async throws(DIDResolutionError) -> DIDResolution
+    func resolve(_ did: DIDIdentifier) async throws(DIDResolutionError) -> DIDResolution
 }
 
 /// The result of resolving a DID: the document and what the resolver knows about it.
@@ -66,16 +66,16 @@ public struct DIDResolverRegistry: DIDResolver {
     }
 
     /// Resolves with the resolver registered for `did.method`.
-    public func resolve(_ did: DID) async throws(DIDResolutionError) -> DIDResolution {
+    public func resolve(_ did: DIDIdentifier) async throws(DIDResolutionError) -> DIDResolution {
         guard let resolver = resolvers[did.method] else { throw .methodNotSupported(did.method) }
         return try await resolver.resolve(did)
     }
 
     /// Parses and resolves a DID string.
     public func resolve(_ string: String) async throws(DIDResolutionError) -> DIDResolution {
-        let did: DID
+        let did: DIDIdentifier
         do {
-            did = try DID(string)
+            did = try DIDIdentifier(string)
         } catch {
             throw .invalidDID(error)
         }

@@ -6,7 +6,7 @@
 /// resolves those so that every id can be compared as an absolute string.
 public struct DIDURL: Hashable, Sendable, CustomStringConvertible {
     /// The DID the URL is rooted at.
-    public let did: DID
+    public let did: DIDIdentifier
     /// The path, empty or starting with `/` (`path-abempty`), percent-encodings as written.
     public let path: String
     /// The query without the `?`, or `nil` when there is no `?`.
@@ -17,8 +17,8 @@ public struct DIDURL: Hashable, Sendable, CustomStringConvertible {
     /// Parses an absolute DID URL.
     public init(_ string: String) throws(DIDError) {
         let bytes = Array(string.utf8)
-        let didEnd = try DID.scan(bytes)
-        let did = try DID.make(bytes, end: didEnd)
+        let didEnd = try DIDIdentifier.scan(bytes)
+        let did = try DIDIdentifier.make(bytes, end: didEnd)
         let (path, query, fragment) = try DIDURL.parseTail(bytes, from: didEnd)
         self.init(did: did, path: path, query: query, fragment: fragment)
     }
@@ -26,13 +26,13 @@ public struct DIDURL: Hashable, Sendable, CustomStringConvertible {
     /// Parses a DID URL that may be relative (`#key-1`, `?service=x`, `/path`) to `base`, as
     /// DID documents allow for ids and references (DID Core §3.2.2). An absolute DID URL is
     /// returned as is.
-    public init(_ string: String, relativeTo base: DID) throws(DIDError) {
+    public init(_ string: String, relativeTo base: DIDIdentifier) throws(DIDError) {
         if string.hasPrefix("did:") {
             try self.init(string)
             return
         }
         let bytes = Array(string.utf8)
-        guard bytes.count <= DID.maximumLength else { throw .tooLong(limit: DID.maximumLength) }
+        guard bytes.count <= DIDIdentifier.maximumLength else { throw .tooLong(limit: DIDIdentifier.maximumLength) }
         guard let first = bytes.first,
             first == UInt8(ascii: "#") || first == UInt8(ascii: "?") || first == UInt8(ascii: "/")
         else { throw .relativeReferenceWithoutBase(string) }
@@ -42,7 +42,7 @@ public struct DIDURL: Hashable, Sendable, CustomStringConvertible {
 
     /// Builds a DID URL from its parts; the parts are not re-validated, so use it with parts
     /// that came from a parsed DID URL or that you wrote yourself.
-    public init(did: DID, path: String = "", query: String? = nil, fragment: String? = nil) {
+    public init(did: DIDIdentifier, path: String = "", query: String? = nil, fragment: String? = nil) {
         self.did = did
         self.path = path
         self.query = query

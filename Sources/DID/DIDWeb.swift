@@ -15,7 +15,7 @@ public enum DIDWeb {
     /// - Throws: ``DIDResolutionError/invalidDID(_:)`` for a malformed domain, port or path
     ///   (including empty, `.` and `..` segments and percent-encodings other than the port
     ///   colon in the domain).
-    public static func url(for did: DID, allowingLoopbackHTTP: Bool = false) throws(DIDResolutionError) -> URL {
+    public static func url(for did: DIDIdentifier, allowingLoopbackHTTP: Bool = false) throws(DIDResolutionError) -> URL {
         guard did.method == "web" else { throw .methodNotSupported(did.method) }
         let segments = did.methodSpecificID.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard let domainPart = segments.first else { throw invalid(did) }
@@ -40,7 +40,7 @@ public enum DIDWeb {
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
-    private static func hostAndPort(_ domain: String, did: DID) throws(DIDResolutionError) -> (String, Int?) {
+    private static func hostAndPort(_ domain: String, did: DIDIdentifier) throws(DIDResolutionError) -> (String, Int?) {
         var host = domain
         var port: Int?
         if let range = domain.range(of: "%3A", options: .caseInsensitive) {
@@ -61,7 +61,7 @@ public enum DIDWeb {
         return (host.lowercased(), port)
     }
 
-    private static func invalid(_ did: DID) -> DIDResolutionError {
+    private static func invalid(_ did: DIDIdentifier) -> DIDResolutionError {
         .invalidDID(.invalidMethodSpecificID(did.methodSpecificID))
     }
 }

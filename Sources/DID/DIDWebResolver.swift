@@ -29,7 +29,7 @@ public struct DIDWebResolver: DIDResolver {
         self.allowsLoopbackHTTP = allowsLoopbackHTTP
     }
 
-    public func resolve(_ did: DID) async throws(DIDResolutionError) -> DIDResolution {
+    public func resolve(_ did: DIDIdentifier) async throws(DIDResolutionError) -> DIDResolution {
         let url = try DIDWeb.url(for: did, allowingLoopbackHTTP: allowsLoopbackHTTP)
         let body = try await fetch(url, did: did)
         guard body.count <= maximumDocumentBytes else { throw .documentTooLarge(limit: maximumDocumentBytes) }
@@ -49,7 +49,7 @@ public struct DIDWebResolver: DIDResolver {
 
 extension DIDWebResolver {
     /// GETs the document; maps transport failures and non-200 statuses to resolution errors.
-    func fetch(_ url: URL, did: DID) async throws(DIDResolutionError) -> Data {
+    func fetch(_ url: URL, did: DIDIdentifier) async throws(DIDResolutionError) -> Data {
         let response: HTTPResponse
         do {
             response = try await httpClient.get(url, headers: ["Accept": "application/did+json, application/did+ld+json, application/json"])

@@ -34,7 +34,7 @@ extension VerificationMethod {
             } catch {
                 throw .invalidKeyMaterial(reason: error.description)
             }
-            key = try Multikey.publicKey(raw: bytes, curve: curve, compressedOnly: false)
+            key = try Multikey.publicKey(raw: bytes, curve: curve)
         } else {
             throw .invalidKeyMaterial(reason: "no public key")
         }

@@ -12,7 +12,7 @@ public struct VerificationMethod: Sendable, Hashable {
     /// The type, such as `Multikey`, `JsonWebKey2020` or `Ed25519VerificationKey2018`.
     public var type: String
     /// The DID that controls the key; DID Core requires it, did:peer:4 input documents omit it.
-    public var controller: DID?
+    public var controller: DIDIdentifier?
     /// The key as a JWK (public members only).
     public var publicKeyJwk: JSONObject?
     /// The key as a multibase, multicodec-prefixed string (`z6Mk…`).
@@ -24,7 +24,7 @@ public struct VerificationMethod: Sendable, Hashable {
 
     /// Creates a verification method.
     public init(
-        id: String, type: String, controller: DID?, publicKeyJwk: JSONObject? = nil,
+        id: String, type: String, controller: DIDIdentifier?, publicKeyJwk: JSONObject? = nil,
         publicKeyMultibase: String? = nil, publicKeyBase58: String? = nil,
         additionalMembers: JSONObject = JSONObject()
     ) {
@@ -38,7 +38,7 @@ public struct VerificationMethod: Sendable, Hashable {
     }
 
     /// The id as an absolute DID URL, resolving a relative id against the document's DID.
-    public func absoluteID(relativeTo base: DID) throws(DIDError) -> DIDURL {
+    public func absoluteID(relativeTo base: DIDIdentifier) throws(DIDError) -> DIDURL {
         try DIDURL(id, relativeTo: base)
     }
 }

@@ -132,7 +132,7 @@ struct DIDDocumentTests {
 
     @Test("Key material must match the method type")
     func keyMaterialChecks() throws {
-        let did = try DID("did:example:1")
+        let did = try DIDIdentifier("did:example:1")
         let p256 = Self.signingKey.publicKey
         let compressed = try #require(p256.sec1CompressedRepresentation)
         // A P-256 point passed off as an Ed25519 2018 key.

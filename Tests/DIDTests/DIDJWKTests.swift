@@ -15,13 +15,13 @@ struct DIDJWKTests {
     static let specX25519 =
         "did:jwk:eyJrdHkiOiJPS1AiLCJjcnYiOiJYMjU1MTkiLCJ1c2UiOiJlbmMiLCJ4IjoiM3A3YmZYdDl3YlRUVzJIQzdPUTFOei1EUThoYmVHZE5yZngtRkctSUswOCJ9"
 
-    static func did(jwkJSON: String) throws -> DID {
-        try DID("did:jwk:" + Base64URL.encode(Data(jwkJSON.utf8)))
+    static func did(jwkJSON: String) throws -> DIDIdentifier {
+        try DIDIdentifier("did:jwk:" + Base64URL.encode(Data(jwkJSON.utf8)))
     }
 
     @Test("The spec's P-256 example resolves to #0 in every relationship")
     func specP256Example() async throws {
-        let did = try DID(Self.specP256)
+        let did = try DIDIdentifier(Self.specP256)
         let document = try await DIDJWKResolver().resolve(did).document
         #expect(document.verificationMethod.count == 1)
         let method = try document.verificationMethod(for: "#0", relationship: .assertionMethod)
@@ -35,7 +35,7 @@ struct DIDJWKTests {
 
     @Test("A \"use\": \"enc\" key is only for key agreement")
     func specX25519Example() async throws {
-        let document = try await DIDJWKResolver().resolve(DID(Self.specX25519)).document
+        let document = try await DIDJWKResolver().resolve(DIDIdentifier(Self.specX25519)).document
         #expect(document.keyAgreement.count == 1)
         #expect(document.authentication.isEmpty && document.assertionMethod.isEmpty)
         #expect(try document.verificationMethod(for: "#0", relationship: .keyAgreement).publicKey.curve == .x25519)
@@ -54,18 +54,18 @@ struct DIDJWKTests {
     @Test("Private keys, padding, non-JSON and bad points are rejected")
     func negative() throws {
         let privateJWK = JWK(privateKey: PrivateKey(curve: .p256))
-        let withPrivate = try DID("did:jwk:" + Base64URL.encode(privateJWK.jsonData()))
+        let withPrivate = try DIDIdentifier("did:jwk:" + Base64URL.encode(privateJWK.jsonData()))
         expectResolutionError(.invalidPublicKey) { _ = try DIDJWK.jwk(of: withPrivate) }
 
         expectResolutionError(.invalidDID) { _ = try DIDJWK.jwk(of: Self.did(jwkJSON: "[1,2]")) }
-        expectResolutionError(.invalidDID) { _ = try DIDJWK.jwk(of: DID("did:jwk:bm90IGpzb24")) }  // "not json"
-        expectResolutionError(.invalidDID) { _ = try DIDJWK.jwk(of: DID("did:jwk:e30%3D")) }  // padding, percent-encoded
-        expectResolutionError(.invalidDID) { _ = try DIDJWK.jwk(of: DID("did:jwk:e3")) }  // non-canonical base64url
+        expectResolutionError(.invalidDID) { _ = try DIDJWK.jwk(of: DIDIdentifier("did:jwk:bm90IGpzb24")) }  // "not json"
+        expectResolutionError(.invalidDID) { _ = try DIDJWK.jwk(of: DIDIdentifier("did:jwk:e30%3D")) }  // padding, percent-encoded
+        expectResolutionError(.invalidDID) { _ = try DIDJWK.jwk(of: DIDIdentifier("did:jwk:e3")) }  // non-canonical base64url
         let offCurve = #"{"kty":"EC","crv":"P-256","x":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","y":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAE"}"#
         expectResolutionError(.invalidPublicKey) { _ = try DIDJWK.jwk(of: Self.did(jwkJSON: offCurve)) }
         let oct = #"{"kty":"oct","k":"AAAA"}"#
         expectResolutionError(.invalidPublicKey) { _ = try DIDJWK.jwk(of: Self.did(jwkJSON: oct)) }
-        let long = try DID("did:jwk:" + String(repeating: "A", count: DIDJWK.maximumIdentifierLength + 4))
+        let long = try DIDIdentifier("did:jwk:" + String(repeating: "A", count: DIDJWK.maximumIdentifierLength + 4))
         expectResolutionError(.invalidDID) { _ = try DIDJWK.jwk(of: long) }
     }
 }

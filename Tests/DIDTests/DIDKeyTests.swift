@@ -7,8 +7,8 @@ import Testing
 /// did:key creation and the checks on untrusted did:key strings.
 @Suite("did:key")
 struct DIDKeyTests {
-    static func didKey(_ bytes: [UInt8]) throws -> DID {
-        try DID("did:key:" + Multibase.encode(bytes, as: .base58btc))
+    static func didKey(_ bytes: [UInt8]) throws -> DIDIdentifier {
+        try DIDIdentifier("did:key:" + Multibase.encode(bytes, as: .base58btc))
     }
 
     @Test("A generated key round-trips through its did:key", arguments: [KeyCurve.ed25519, .x25519, .secp256k1, .p256, .p384, .p521])
@@ -57,10 +57,10 @@ struct DIDKeyTests {
     func malformed() throws {
         for text in ["did:key:abc", "did:key:f" + Base16.encode([0xed, 0x01] + [UInt8](repeating: 1, count: 32)),
                      "did:key:z0OIl", "did:key:z6Mk:extra"] {
-            let did = try DID(text)
+            let did = try DIDIdentifier(text)
             expectResolutionError(.invalidDID) { _ = try DIDKey.publicKey(of: did) }
         }
-        #expect(throws: DIDResolutionError.methodNotSupported("web")) { try DIDKey.publicKey(of: DID("did:web:example.com")) }
+        #expect(throws: DIDResolutionError.methodNotSupported("web")) { try DIDKey.publicKey(of: DIDIdentifier("did:web:example.com")) }
     }
 
     @Test("A multicodec that is not a supported public key is rejected", arguments: [

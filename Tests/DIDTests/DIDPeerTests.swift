@@ -20,7 +20,7 @@ struct DIDPeerTests {
 
     @Test("numalgo 2: keys become #key-N in order, services are expanded and numbered")
     func numalgo2SpecExample() async throws {
-        let did = try DID(Self.numalgo2)
+        let did = try DIDIdentifier(Self.numalgo2)
         let document = try await DIDPeerResolver().resolve(did).document
         #expect(document.context == ["https://www.w3.org/ns/did/v1", "https://w3id.org/security/multikey/v1"])
         #expect(document.verificationMethod.map(\.id) == ["#key-1", "#key-2"])
@@ -43,8 +43,8 @@ struct DIDPeerTests {
 
     @Test("numalgo 2: encoding the spec's inputs gives the spec's DID")
     func numalgo2Encoding() throws {
-        let verification = try DIDKey.publicKey(of: DID("did:key:z6Mkj3PUd1WjvaDhNZhhhXQdz5UnZXmS7ehtx8bsPpD47kKc"))
-        let encryption = try DIDKey.publicKey(of: DID("did:key:z6LSg8zQom395jKLrGiBNruB9MM6V8PWuf2FpEy4uRFiqQBR"))
+        let verification = try DIDKey.publicKey(of: DIDIdentifier("did:key:z6Mkj3PUd1WjvaDhNZhhhXQdz5UnZXmS7ehtx8bsPpD47kKc"))
+        let encryption = try DIDKey.publicKey(of: DIDIdentifier("did:key:z6LSg8zQom395jKLrGiBNruB9MM6V8PWuf2FpEy4uRFiqQBR"))
         func service(_ path: String, _ key: String) -> JSONValue {
             [
                 "type": "DIDCommMessaging",
@@ -76,19 +76,19 @@ struct DIDPeerTests {
             ("did:peer:9abc", .invalidDID),
         ]
         for (text, kind) in cases {
-            guard let did = try? DID(text) else {
+            guard let did = try? DIDIdentifier(text) else {
                 #expect(kind == .invalidDID, "\(text) should parse as a DID")
                 continue
             }
             await expectResolutionError(kind) { _ = try await DIDPeerResolver().resolve(did) }
         }
         let many = "did:peer:2" + String(repeating: ".V\(key)", count: DIDPeer.maximumElements + 1)
-        await expectResolutionError(.invalidDID) { _ = try await DIDPeerResolver().resolve(DID(many)) }
+        await expectResolutionError(.invalidDID) { _ = try await DIDPeerResolver().resolve(DIDIdentifier(many)) }
     }
 
     @Test("numalgo 4: the spec's long form resolves, with controllers and the short form filled in")
     func numalgo4LongForm() async throws {
-        let long = try DID(Self.numalgo4Long)
+        let long = try DIDIdentifier(Self.numalgo4Long)
         let resolution = try await DIDPeerResolver().resolve(long)
         let document = resolution.document
         #expect(document.id == long)
@@ -104,9 +104,9 @@ struct DIDPeerTests {
 
     @Test("numalgo 4: a short form resolves only once its long form is known")
     func numalgo4ShortForm() async throws {
-        let short = try DID(Self.numalgo4Short)
+        let short = try DIDIdentifier(Self.numalgo4Short)
         await expectResolutionError(.notFound) { _ = try await DIDPeerResolver().resolve(short) }
-        let resolver = DIDPeerResolver(knownLongForms: [try DID(Self.numalgo4Long)])
+        let resolver = DIDPeerResolver(knownLongForms: [try DIDIdentifier(Self.numalgo4Long)])
         let document = try await resolver.resolve(short).document
         #expect(document.id == short)
         #expect(document.alsoKnownAs == [Self.numalgo4Long])
@@ -118,12 +118,38 @@ struct DIDPeerTests {
         // Another valid input document under the spec example's hash: a substitution.
         let forged = try DIDPeer.makeNumalgo4(inputDocument: ["service": []])
         let encoded = forged.methodSpecificID.split(separator: ":")[1]
-        let substituted = try DID(Self.numalgo4Short + ":" + encoded)
+        let substituted = try DIDIdentifier(Self.numalgo4Short + ":" + encoded)
         await expectResolutionError(.hashMismatch) { _ = try await DIDPeerResolver().resolve(substituted) }
         // One character of the encoded document changed.
         var tampered = Array(Self.numalgo4Long)
         tampered[tampered.count - 5] = tampered[tampered.count - 5] == "a" ? "b" : "a"
-        await expectResolutionError(.hashMismatch) { _ = try await DIDPeerResolver().resolve(DID(String(tampered))) }
+        await expectResolutionError(.hashMismatch) { _ = try await DIDPeerResolver().resolve(DIDIdentifier(String(tampered))) }
+    }
+
+    /// A long-form did:peer:4 whose hash matches whatever bytes we encode.
+    static func long(encodedBytes: [UInt8]) throws -> DIDIdentifier {
+        let encoded = Multibase.encode(encodedBytes, as: .base58btc)
+        let hash = Multibase.encode([0x12, 0x20] + DigestAlgorithm.sha256.hash(Data(encoded.utf8)), as: .base58btc)
+        return try DIDIdentifier("did:peer:4\(hash):\(encoded)")
+    }
+
+    @Test("numalgo 4: a correctly hashed long form must still carry a valid input document")
+    func numalgo4BadContent() async throws {
+        let json: [UInt8] = [0x80, 0x04]
+        let cases: [([UInt8], ResolutionErrorKind)] = [
+            (json + Array(#"{"id":"did:example:evil"}"#.utf8), .invalidDocument),  // input documents have no id
+            (json + Array("[1,2]".utf8), .invalidDocument),
+            (json + Array("{not json".utf8), .invalidDID),
+            ([0xed, 0x01] + Array("{}".utf8), .invalidDID),  // not tagged json
+            (json + Array(##"{"verificationMethod":[{"id":"#k","type":"Multikey","controller":"nope"}]}"##.utf8), .invalidDocument),
+        ]
+        for (bytes, kind) in cases {
+            let did = try Self.long(encodedBytes: bytes)
+            await expectResolutionError(kind) { _ = try await DIDPeerResolver().resolve(did) }
+        }
+        let huge = json + Array(#"{"x":""#.utf8) + [UInt8](repeating: 0x61, count: DIDPeer.maximumEncodedDocumentLength * 3 / 4) + Array(#""}"#.utf8)
+        await expectResolutionError(.documentTooLarge) { _ = try await DIDPeerResolver().resolve(Self.long(encodedBytes: huge)) }
+        await expectResolutionError(.invalidDID) { _ = try await DIDPeerResolver().resolve(DIDIdentifier("did:peer:4zQm:a:b")) }
     }
 
     @Test("numalgo 4: documents we create resolve, and ids in the input are refused")
@@ -144,7 +170,7 @@ struct DIDPeerTests {
     func numalgo0() async throws {
         let key = PrivateKey(curve: .ed25519).publicKey
         let fingerprint = try DIDKey.make(for: key).methodSpecificID
-        let did = try DID("did:peer:0" + fingerprint)
+        let did = try DIDIdentifier("did:peer:0" + fingerprint)
         let document = try await DIDPeerResolver().resolve(did).document
         #expect(document.id == did)
         #expect(try document.verificationMethod(for: "#" + fingerprint, relationship: .authentication).publicKey == key)

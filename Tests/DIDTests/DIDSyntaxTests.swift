@@ -13,11 +13,11 @@ struct DIDSyntaxTests {
         ("did:m1:A-b_c.D", "m1", "A-b_c.D"),
     ])
     func parsesValidDIDs(input: String, method: String, id: String) throws {
-        let did = try DID(input)
+        let did = try DIDIdentifier(input)
         #expect(did.method == method)
         #expect(did.methodSpecificID == id)
         #expect(did.description == input)
-        #expect(try DID(method: method, methodSpecificID: id) == did)
+        #expect(try DIDIdentifier(method: method, methodSpecificID: id) == did)
     }
 
     @Test("Malformed DIDs are rejected with the reason", arguments: [
@@ -39,20 +39,20 @@ struct DIDSyntaxTests {
         ("did:example:123/path", .invalidCharacter("/", position: 15)),
     ])
     func rejectsMalformedDIDs(input: String, expected: DIDError) {
-        #expect(throws: expected) { try DID(input) }
-        #expect((try? DID(input)) == nil)
+        #expect(throws: expected) { try DIDIdentifier(input) }
+        #expect((try? DIDIdentifier(input)) == nil)
     }
 
     @Test("Oversized input is refused before scanning")
     func rejectsOversizedDID() {
-        let long = "did:example:" + String(repeating: "a", count: DID.maximumLength)
-        #expect(throws: DIDError.tooLong(limit: DID.maximumLength)) { try DID(long) }
+        let long = "did:example:" + String(repeating: "a", count: DIDIdentifier.maximumLength)
+        #expect(throws: DIDError.tooLong(limit: DIDIdentifier.maximumLength)) { try DIDIdentifier(long) }
     }
 
     @Test("A DID URL splits into DID, path, query and fragment")
     func parsesDIDURL() throws {
         let url = try DIDURL("did:example:123/path/to?versionId=1&x=%20#key-1")
-        #expect(url.did == (try DID("did:example:123")))
+        #expect(url.did == (try DIDIdentifier("did:example:123")))
         #expect(url.path == "/path/to")
         #expect(url.query == "versionId=1&x=%20")
         #expect(url.fragment == "key-1")
@@ -71,7 +71,7 @@ struct DIDSyntaxTests {
 
     @Test("Relative DID URLs resolve against the document's DID")
     func resolvesRelativeReferences() throws {
-        let base = try DID("did:example:123")
+        let base = try DIDIdentifier("did:example:123")
         #expect(try DIDURL("#key-1", relativeTo: base).description == "did:example:123#key-1")
         #expect(try DIDURL("?service=files", relativeTo: base).description == "did:example:123?service=files")
         #expect(try DIDURL("/a/b#c", relativeTo: base).description == "did:example:123/a/b#c")
@@ -93,11 +93,11 @@ struct DIDSyntaxTests {
 
     @Test("DIDs and DID URLs are Codable as JSON strings")
     func codable() throws {
-        let did = try DID("did:example:123")
+        let did = try DIDIdentifier("did:example:123")
         let data = try JSONEncoder().encode([did])
         #expect(String(decoding: data, as: UTF8.self) == #"["did:example:123"]"#)
-        #expect(try JSONDecoder().decode([DID].self, from: data) == [did])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([DID].self, from: Data(#"["did:Bad:1"]"#.utf8)) }
+        #expect(try JSONDecoder().decode([DIDIdentifier].self, from: data) == [did])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([DIDIdentifier].self, from: Data(#"["did:Bad:1"]"#.utf8)) }
         let url = try DIDURL("did:example:123#k")
         #expect(try JSONDecoder().decode([DIDURL].self, from: JSONEncoder().encode([url])) == [url])
     }

@@ -31,12 +31,12 @@ struct DIDWebResolverTests {
                 "/users/alice/did.json": .init(body: (try? Self.document(id: host + ":users:alice", key: key)) ?? ""),
             ]
         }) { host in
-            let bare = try DID("did:web:\(host)")
+            let bare = try DIDIdentifier("did:web:\(host)")
             let document = try await Self.resolver.resolve(bare).document
             #expect(document.id == bare)
             #expect(try document.verificationMethod(for: "#key-1", relationship: .assertionMethod).publicKey == key)
 
-            let alice = try DID("did:web:\(host):users:alice")
+            let alice = try DIDIdentifier("did:web:\(host):users:alice")
             #expect(try await Self.resolver.resolve(alice).document.id == alice)
             let registry = DIDResolverRegistry(["web": Self.resolver])
             #expect(try await registry.resolve(alice).document.id == alice)
@@ -49,7 +49,7 @@ struct DIDWebResolverTests {
         try await DIDWebServer.with(pages: { _ in
             ["/.well-known/did.json": .init(body: (try? Self.document(id: "did:web:victim.example", key: key)) ?? "")]
         }) { host in
-            await expectResolutionError(.documentIDMismatch) { _ = try await Self.resolver.resolve(DID("did:web:\(host)")) }
+            await expectResolutionError(.documentIDMismatch) { _ = try await Self.resolver.resolve(DIDIdentifier("did:web:\(host)")) }
         }
     }
 
@@ -62,10 +62,10 @@ struct DIDWebResolverTests {
             let valid = (try? Self.document(id: id, key: key)) ?? ""
             return ["/.well-known/did.json": .init(body: String(valid.dropLast()) + #", "padding": "\#(padding)"}"#)]
         }) { host in
-            await expectResolutionError(.documentTooLarge) { _ = try await Self.resolver.resolve(DID("did:web:\(host)")) }
+            await expectResolutionError(.documentTooLarge) { _ = try await Self.resolver.resolve(DIDIdentifier("did:web:\(host)")) }
             // The same document is accepted under a larger cap, so the size is what failed.
             let generous = DIDWebResolver(httpClient: Self.client, maximumDocumentBytes: 1024 * 1024, allowsLoopbackHTTP: true)
-            _ = try await generous.resolve(DID("did:web:\(host)"))
+            _ = try await generous.resolve(DIDIdentifier("did:web:\(host)"))
         }
     }
 
@@ -78,13 +78,13 @@ struct DIDWebResolverTests {
                 "/array/did.json": .init(body: "[]"),
             ]
         }) { host in
-            await expectResolutionError(.notFound) { _ = try await Self.resolver.resolve(DID("did:web:\(host)")) }
-            await expectResolutionError(.invalidDocument) { _ = try await Self.resolver.resolve(DID("did:web:\(host):broken")) }
-            await expectResolutionError(.invalidDocument) { _ = try await Self.resolver.resolve(DID("did:web:\(host):array")) }
-            await expectResolutionError(.transport) { _ = try await Self.resolver.resolve(DID("did:web:\(host):error")) }
+            await expectResolutionError(.notFound) { _ = try await Self.resolver.resolve(DIDIdentifier("did:web:\(host)")) }
+            await expectResolutionError(.invalidDocument) { _ = try await Self.resolver.resolve(DIDIdentifier("did:web:\(host):broken")) }
+            await expectResolutionError(.invalidDocument) { _ = try await Self.resolver.resolve(DIDIdentifier("did:web:\(host):array")) }
+            await expectResolutionError(.transport) { _ = try await Self.resolver.resolve(DIDIdentifier("did:web:\(host):error")) }
             // Without the loopback allowance the resolver speaks https, which this server does not.
             let strict = DIDWebResolver(httpClient: Self.client)
-            await expectResolutionError(.transport) { _ = try await strict.resolve(DID("did:web:\(host)")) }
+            await expectResolutionError(.transport) { _ = try await strict.resolve(DIDIdentifier("did:web:\(host)")) }
         }
     }
 

@@ -13,17 +13,17 @@ struct DIDWebURLTests {
         ("did:web:Example.COM", "https://example.com/.well-known/did.json"),
     ])
     func transforms(did: String, url: String) throws {
-        #expect(try DIDWeb.url(for: DID(did)).absoluteString == url)
+        #expect(try DIDWeb.url(for: DIDIdentifier(did)).absoluteString == url)
     }
 
     @Test("Plain HTTP only for loopback hosts, and only when allowed")
     func loopbackHTTP() throws {
-        let local = try DID("did:web:127.0.0.1%3A8080:users:alice")
+        let local = try DIDIdentifier("did:web:127.0.0.1%3A8080:users:alice")
         #expect(try DIDWeb.url(for: local).absoluteString == "https://127.0.0.1:8080/users/alice/did.json")
         #expect(try DIDWeb.url(for: local, allowingLoopbackHTTP: true).absoluteString == "http://127.0.0.1:8080/users/alice/did.json")
-        #expect(try DIDWeb.url(for: DID("did:web:localhost"), allowingLoopbackHTTP: true).scheme == "http")
-        #expect(try DIDWeb.url(for: DID("did:web:example.com"), allowingLoopbackHTTP: true).scheme == "https")
-        #expect(try DIDWeb.url(for: DID("did:web:127.0.0.1.example.com"), allowingLoopbackHTTP: true).scheme == "https")
+        #expect(try DIDWeb.url(for: DIDIdentifier("did:web:localhost"), allowingLoopbackHTTP: true).scheme == "http")
+        #expect(try DIDWeb.url(for: DIDIdentifier("did:web:example.com"), allowingLoopbackHTTP: true).scheme == "https")
+        #expect(try DIDWeb.url(for: DIDIdentifier("did:web:127.0.0.1.example.com"), allowingLoopbackHTTP: true).scheme == "https")
     }
 
     @Test("Domains, ports and paths that could redirect the fetch are rejected", arguments: [
@@ -44,12 +44,12 @@ struct DIDWebURLTests {
         "did:web:example.com:a%23b",
     ])
     func rejects(did: String) throws {
-        let parsed = try DID(did)
+        let parsed = try DIDIdentifier(did)
         expectResolutionError(.invalidDID) { _ = try DIDWeb.url(for: parsed) }
     }
 
     @Test("Other methods are not did:web")
     func otherMethod() {
-        expectResolutionError(.methodNotSupported) { _ = try DIDWeb.url(for: DID("did:key:z6Mk")) }
+        expectResolutionError(.methodNotSupported) { _ = try DIDWeb.url(for: DIDIdentifier("did:key:z6Mk")) }
     }
 }

@@ -22,7 +22,7 @@ struct DIDCommandTests {
         let result = try VellumBinary.run(["did", "create", "--method", "key", "--key-type", keyType])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n", maxSplits: 1).map(String.init)
-        let did = try DID(try #require(lines.first))
+        let did = try DIDIdentifier(try #require(lines.first))
         #expect(did.method == "key")
         let document = try DIDDocument(jsonData: Data(try #require(lines.last).utf8))
         #expect(document.id == did)
@@ -46,7 +46,7 @@ struct DIDCommandTests {
         #expect(jwk["crv"] == "Ed25519")
         #expect(jwk["d"]?.stringValue != nil)
         // The key in the file is the key of the printed DID.
-        let did = try DID(String(result.standardOutput.split(separator: "\n")[0]))
+        let did = try DIDIdentifier(String(result.standardOutput.split(separator: "\n")[0]))
         let jwkDID = try #require(DIDJWK.make(for: DIDKey.publicKey(of: did)))
         #expect(jwk["x"] == (try DIDJWK.jwk(of: jwkDID).members["x"]))
         // A second run refuses to overwrite the key.

@@ -6,7 +6,10 @@
 /// not end with `:`. A DID has no path, query or fragment; see ``DIDURL`` for those.
 ///
 /// Comparison is by exact string, as DID Core requires; percent-encodings are kept as written.
-public struct DID: Hashable, Sendable, CustomStringConvertible {
+///
+/// Named `DIDIdentifier` rather than `DID` so that `DID.DIDDocument` still names this module's
+/// document type in files that also import a module with its own `DIDDocument` (OpenDID).
+public struct DIDIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// The longest DID this library parses, in UTF-8 bytes. Long enough for `did:peer:4` long
     /// forms with a few services, short enough to bound the work on untrusted input.
     public static let maximumLength = 32 * 1024
@@ -21,11 +24,11 @@ public struct DID: Hashable, Sendable, CustomStringConvertible {
     /// query or fragment is rejected too, so use ``DIDURL`` where those may appear).
     public init(_ string: String) throws(DIDError) {
         let bytes = Array(string.utf8)
-        let end = try DID.scan(bytes)
+        let end = try DIDIdentifier.scan(bytes)
         guard end == bytes.count else {
             throw .invalidCharacter(DIDGrammar.character(at: end, in: bytes), position: end)
         }
-        self = try DID.make(bytes, end: end)
+        self = try DIDIdentifier.make(bytes, end: end)
     }
 
     /// Creates a DID from a method and a method-specific identifier, validating both.
@@ -72,9 +75,9 @@ public struct DID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Builds the value once ``scan(_:)`` accepted `bytes[..<end]`.
-    static func make(_ bytes: [UInt8], end: Int) throws(DIDError) -> DID {
+    static func make(_ bytes: [UInt8], end: Int) throws(DIDError) -> DIDIdentifier {
         guard let colon = bytes[4...].firstIndex(of: UInt8(ascii: ":")) else { throw .missingScheme }
-        return DID(
+        return DIDIdentifier(
             uncheckedMethod: String(decoding: bytes[4..<colon], as: UTF8.self),
             methodSpecificID: String(decoding: bytes[(colon + 1)..<end], as: UTF8.self)
         )
@@ -86,7 +89,7 @@ public struct DID: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension DID: Codable {
+extension DIDIdentifier: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let string = try container.decode(String.self)
