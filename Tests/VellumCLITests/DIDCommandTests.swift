@@ -99,18 +99,7 @@ enum VellumBinary {
 
     static func run(_ arguments: [String]) throws -> Result {
         guard let url else { throw CocoaError(.fileNoSuchFile) }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+        let result = try ChildProcess.run(url, arguments: arguments)
+        return Result(status: result.status, standardOutput: result.outputText, standardError: result.errorText)
     }
 }

@@ -1,10 +1,5 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs the Python reference implementations (the "peers") for interop tests.
 ///
@@ -42,34 +37,12 @@ public enum PythonPeer {
         _ script: String, arguments: [String] = [], input: Data = Data()
     ) throws -> Data {
         guard let python else { throw Failure(status: -1, standardError: "no peers virtualenv") }
-        // A peer that exits before reading its input must not kill the test run.
-        signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [PackageRoot.url.appendingPathComponent("Tests/Peers/\(script)").path] + arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // Write and read concurrently so a large payload cannot deadlock on full pipes.
-        let writer = Thread {
-            writeAll(input, to: stdin.fileHandleForWriting.fileDescriptor)
-            try? stdin.fileHandleForWriting.close()
+        let script = PackageRoot.url.appendingPathComponent("Tests/Peers/\(script)").path
+        let result = try ChildProcess.run(python, arguments: [script] + arguments, input: input)
+        guard result.status == 0 else {
+            throw Failure(status: result.status, standardError: result.errorText)
         }
-        writer.start()
-        let errorBox = DataBox()
-        let errorReader = Thread { errorBox.value = readAll(stderr.fileHandleForReading.fileDescriptor) }
-        errorReader.start()
-        let output = readAll(stdout.fileHandleForReading.fileDescriptor)
-        process.waitUntilExit()
-        while !errorBox.isSet { Thread.sleep(forTimeInterval: 0.005) }
-        guard process.terminationStatus == 0 else {
-            throw Failure(
-                status: process.terminationStatus,
-                standardError: String(decoding: errorBox.value, as: UTF8.self))
-        }
-        return output
+        return result.standardOutput
     }
 
     /// Runs a peer script and decodes its standard output as a JSON object.
@@ -82,47 +55,4 @@ public enum PythonPeer {
         }
         return object
     }
-}
-
-/// Reads a pipe to its end with `read(2)`, retrying on `EINTR`; Foundation's
-/// `readDataToEndOfFile()` traps on `EINTR`, which happens when several peers run at once.
-private func readAll(_ descriptor: Int32) -> Data {
-    var output = Data()
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count > 0 {
-            output.append(contentsOf: buffer[0..<count])
-        } else if count == 0 || errno != EINTR {
-            return output
-        }
-    }
-}
-
-/// Writes all of `data` to a pipe with `write(2)`, retrying on `EINTR`; stops if the reader
-/// has gone away.
-private func writeAll(_ data: Data, to descriptor: Int32) {
-    var offset = 0
-    let bytes = [UInt8](data)
-    while offset < bytes.count {
-        let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if count > 0 {
-            offset += count
-        } else if count < 0 && errno == EINTR {
-            continue
-        } else {
-            return
-        }
-    }
-}
-
-private final class DataBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = Data()
-    private var done = false
-    var value: Data {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue; done = true } }
-    }
-    var isSet: Bool { lock.withLock { done } }
 }
