@@ -59,6 +59,7 @@ let package = Package(
         .target(
             name: "X509Trust",
             dependencies: [
+                "CryptoKeys",
                 "Multiformats",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -115,9 +115,8 @@ public struct COSEMac0: Sendable, Equatable {
         }
         guard !key.isEmpty else { throw .invalidKey("the MAC key is empty") }
         let message = try toBeMACed(externalAAD: externalAAD, detachedPayload: detachedPayload)
-        let expected = parameters.digest.authenticationCode(for: message, key: key).prefix(parameters.tagLength)
-        guard authenticationTag.count == parameters.tagLength,
-              ConstantTimeComparison.equals(Data(expected), authenticationTag)
+        guard parameters.digest.isValidAuthenticationCode(
+            authenticationTag, for: message, key: key, truncatedTo: parameters.tagLength)
         else { throw .invalidMAC }
     }
 
@@ -129,12 +128,7 @@ public struct COSEMac0: Sendable, Equatable {
         detachedPayload: Data? = nil,
         understoodCriticalLabels: Set<COSEHeaderLabel> = []
     ) throws(COSEError) {
-        if let restricted = key.algorithm {
-            let used = try algorithm()
-            guard restricted == used else {
-                throw .algorithmMismatch(algorithm: used.description, key: "COSE_Key restricted to \(restricted)")
-            }
-        }
+        try fields.checkAlgorithm(allowedBy: key)
         guard let secret = key.k else { throw .invalidKey("not a symmetric key") }
         try verify(
             key: secret, externalAAD: externalAAD, detachedPayload: detachedPayload,

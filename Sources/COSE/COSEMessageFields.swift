@@ -108,6 +108,16 @@ struct COSEMessageFields: Sendable, Equatable {
         return COSEAlgorithm(rawValue: value)
     }
 
+    /// Fails when `key` names an algorithm (`alg`) other than the message's: a COSE_Key so
+    /// restricted may be used with that algorithm only (RFC 9052 §7.1).
+    func checkAlgorithm(allowedBy key: COSEKey) throws(COSEError) {
+        guard let restricted = key.algorithm else { return }
+        let used = try algorithm()
+        guard restricted == used else {
+            throw .algorithmMismatch(algorithm: used.description, key: "COSE_Key restricted to \(restricted)")
+        }
+    }
+
     /// Fails when `crit` lists a label that neither this library nor the caller understands.
     func checkCritical(understood extra: Set<COSEHeaderLabel>) throws(COSEError) {
         for label in protected.headers.critical ?? [] {

@@ -47,12 +47,7 @@ extension COSESign1 {
         detachedPayload: Data? = nil,
         understoodCriticalLabels: Set<COSEHeaderLabel> = []
     ) throws(COSEError) {
-        if let restricted = key.algorithm {
-            let used = try algorithm()
-            guard restricted == used else {
-                throw .algorithmMismatch(algorithm: used.description, key: "COSE_Key restricted to \(restricted)")
-            }
-        }
+        try fields.checkAlgorithm(allowedBy: key)
         try verify(
             with: key.publicKey(), externalAAD: externalAAD, detachedPayload: detachedPayload,
             understoodCriticalLabels: understoodCriticalLabels)

@@ -14,8 +14,9 @@ public enum AESCBCHMACCipher {
     ) throws(CryptoKeysError) -> AuthenticatedCiphertext {
         let (macKey, encryptionKey, digest) = try split(key)
         let ciphertext = try AESCBCCipher.encrypt(plaintext, key: encryptionKey, iv: iv)
-        let tag = Self.tag(macKey: macKey, digest: digest, additionalData: additionalData, iv: iv, ciphertext: ciphertext)
-        return AuthenticatedCiphertext(ciphertext: ciphertext, tag: tag)
+        let input = macInput(additionalData: additionalData, iv: iv, ciphertext: ciphertext)
+        let tag = digest.authenticationCode(for: input, key: macKey).prefix(macKey.count)
+        return AuthenticatedCiphertext(ciphertext: ciphertext, tag: Data(tag))
     }
 
     /// Checks the tag, then decrypts; any alteration throws
@@ -25,8 +26,10 @@ public enum AESCBCHMACCipher {
     ) throws(CryptoKeysError) -> Data {
         let (macKey, encryptionKey, digest) = try split(key)
         guard iv.count == 16 else { throw .invalidParameter(reason: "AES-CBC IV must be 16 bytes") }
-        let expected = tag(macKey: macKey, digest: digest, additionalData: additionalData, iv: iv, ciphertext: sealed.ciphertext)
-        guard ConstantTime.equals(expected, sealed.tag) else { throw .authenticationFailure }
+        let input = macInput(additionalData: additionalData, iv: iv, ciphertext: sealed.ciphertext)
+        guard digest.isValidAuthenticationCode(sealed.tag, for: input, key: macKey, truncatedTo: macKey.count) else {
+            throw .authenticationFailure
+        }
         return try AESCBCCipher.decrypt(sealed.ciphertext, key: encryptionKey, iv: iv)
     }
 
@@ -42,12 +45,11 @@ public enum AESCBCHMACCipher {
         return (Data(key.prefix(half)), Data(key.suffix(half)), digest)
     }
 
-    private static func tag(
-        macKey: Data, digest: DigestAlgorithm, additionalData: Data, iv: Data, ciphertext: Data
-    ) -> Data {
+    /// `AAD || IV || ciphertext || AL`, where AL is the AAD length in bits as a 64-bit
+    /// big-endian number; the tag is its HMAC truncated to the MAC key's length.
+    private static func macInput(additionalData: Data, iv: Data, ciphertext: Data) -> Data {
         let bitLength = UInt64(additionalData.count) &* 8
         let al = Data((0..<8).reversed().map { UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64($0))) })
-        let mac = digest.authenticationCode(for: additionalData + iv + ciphertext + al, key: macKey)
-        return Data(mac.prefix(macKey.count))
+        return additionalData + iv + ciphertext + al
     }
 }

@@ -24,6 +24,7 @@ public enum CryptoKeysError: Error, Equatable, Sendable, CustomStringConvertible
     /// The underlying crypto library reported an error.
     case backend(String)
 
+    /// A message for a person reading a log; it never contains key material.
     public var description: String {
         switch self {
         case .invalidKey(let reason): return "invalid key: \(reason)"

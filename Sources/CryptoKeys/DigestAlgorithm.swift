@@ -45,8 +45,21 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     public func isValidAuthenticationCode<Bytes: DataProtocol>(
         _ code: Data, for message: Bytes, key: Data
     ) -> Bool {
-        guard code.count == byteCount else { return false }
-        return ConstantTime.equals(authenticationCode(for: message, key: key), code)
+        isValidAuthenticationCode(code, for: message, key: key, truncatedTo: byteCount)
+    }
+
+    /// Checks an HMAC truncated to its first `tagLength` bytes, in constant time.
+    ///
+    /// Truncated tags are how COSE's HMAC 256/64 and the JWE AES-CBC-HMAC modes carry a MAC;
+    /// the check is here once so no caller compares a tag with `==`. A `code` of any other
+    /// length than `tagLength` is rejected, so a shortened forgery cannot pass as a prefix,
+    /// and a `tagLength` outside `1...byteCount` accepts nothing.
+    public func isValidAuthenticationCode<Bytes: DataProtocol>(
+        _ code: Data, for message: Bytes, key: Data, truncatedTo tagLength: Int
+    ) -> Bool {
+        guard (1...byteCount).contains(tagLength), code.count == tagLength else { return false }
+        let expected = authenticationCode(for: message, key: key).prefix(tagLength)
+        return ConstantTime.equals(Data(expected), code)
     }
 }
 

@@ -108,6 +108,7 @@ public struct JWK: Sendable, Hashable, Codable {
         case x5tS256 = "x5t#S256"
     }
 
+    /// Reads a JWK object; members this type does not model are ignored, as RFC 7517 §4 asks.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let ktyText = try container.decode(String.self, forKey: .kty)
@@ -143,6 +144,7 @@ public struct JWK: Sendable, Hashable, Codable {
         }
     }
 
+    /// Writes the JWK object with only the members that are set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kty.rawValue, forKey: .kty)

@@ -178,6 +178,7 @@ extension PublicKey: Equatable, Hashable {
         lhs.curve == rhs.curve && lhs.rawRepresentation == rhs.rawRepresentation
     }
 
+    /// Hashes the curve and raw key, matching `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(curve)
         hasher.combine(rawRepresentation)

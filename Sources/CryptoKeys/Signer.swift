@@ -23,7 +23,9 @@ public protocol Signer: Sendable {
 public struct SoftwareSigner: Signer {
     /// The key that signs.
     public let privateKey: PrivateKey
+    /// The algorithm every signature is made with, checked against the key's curve at init.
     public let algorithm: SignatureAlgorithm
+    /// The `kid` (or DID URL) to put in headers, if any.
     public let keyID: String?
 
     /// Makes a signer; throws ``CryptoKeysError/algorithmMismatch(algorithm:key:)`` when
@@ -43,8 +45,10 @@ public struct SoftwareSigner: Signer {
         self.keyID = keyID
     }
 
+    /// The public half, for verifiers and for headers such as `jwk`.
     public var publicKey: PublicKey { privateKey.publicKey }
 
+    /// Signs in memory; never suspends, but is `async` to satisfy ``Signer``.
     public func sign(_ message: Data) async throws -> Data {
         try privateKey.sign(message, algorithm: algorithm)
     }

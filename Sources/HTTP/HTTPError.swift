@@ -24,6 +24,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The transport failed (connection refused, DNS, TLS, …).
     case transport(String)
 
+    /// A message for a person reading a log.
     public var description: String {
         switch self {
         case .invalidURL(let url): return "invalid URL: \(url)"

@@ -54,6 +54,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// The number of fields.
     public var count: Int { fields.count }
 
+    /// Iterates the fields in the order they were added (repeated names included).
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
     static func same(_ left: String, _ right: String) -> Bool {

@@ -44,6 +44,8 @@ public final class URLSessionHTTPClient: HTTPClient {
         session.invalidateAndCancel()
     }
 
+    /// Sends `request` through URLSession, enforcing the policy's scheme, time, size and
+    /// redirect limits; see ``HTTPClient/send(_:)``.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         try policy.check(request.url)
         let timeout = request.timeout.map(HTTPClientPolicy.seconds) ?? policy.timeoutSeconds

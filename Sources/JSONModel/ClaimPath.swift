@@ -68,6 +68,7 @@ public struct ClaimPath: Sendable, Hashable, CustomStringConvertible {
         })
     }
 
+    /// The path as its JSON array text, e.g. `["address","street"]`, as DCQL writes it.
     public var description: String { json.serializedString() }
 
     /// Applies the path to `root` (OpenID4VP 1.0 §7.1.1).
@@ -116,10 +117,12 @@ public struct ClaimPath: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ClaimPath: Codable {
+    /// Reads the JSON array form, checking every element as ``init(json:)`` does.
     public init(from decoder: any Decoder) throws {
         try self.init(json: JSONValue(from: decoder))
     }
 
+    /// Writes the JSON array form.
     public func encode(to encoder: any Encoder) throws {
         try json.encode(to: encoder)
     }
@@ -144,6 +147,7 @@ public enum ClaimPathError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Processing ended with nothing selected.
     case noMatch
 
+    /// A message for a person reading a log, naming the component at fault.
     public var description: String {
         switch self {
         case .notAnArray: return "claims path: not a JSON array"

@@ -36,6 +36,7 @@ public enum JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A Swift value could not be turned into JSON, or JSON into a Swift value.
     case bridging(String)
 
+    /// A message for a person reading a log, with the byte offset where there is one.
     public var description: String {
         switch self {
         case let .unexpectedEnd(offset): return "JSON: unexpected end of input at byte \(offset)"

@@ -35,6 +35,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.text = ECMAScriptNumber.format(value)
     }
 
+    /// The number's text exactly as written, so no precision is lost in logs.
     public var description: String { text }
 
     /// The nearest `Double` (infinite if the text is out of range, e.g. `1e999`).
@@ -46,12 +47,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The value as `Int` if the text is an integer in range.
     public var intValue: Int? { Int(text) }
 
+    /// Numbers are equal by value, not by spelling: `1`, `1.0` and `1e0` are equal, as JCS and
+    /// claim matching need.
     public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
         if lhs.text == rhs.text { return true }
         if let left = lhs.int64Value, let right = rhs.int64Value { return left == right }
         return lhs.doubleValue == rhs.doubleValue
     }
 
+    /// Hashes the value, so numbers equal under `==` hash alike (`0` and `-0` included).
     public func hash(into hasher: inout Hasher) {
         let value = doubleValue
         hasher.combine(value == 0 ? 0 : value)

@@ -21,6 +21,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         for (name, value) in members { self[name] = value }
     }
 
+    /// An object from a literal, members in the order written.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements)
     }
@@ -59,8 +60,10 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// Whether a member with exactly this name exists.
     public func contains(_ name: String) -> Bool { index[ScalarKey(name)] != nil }
 
+    /// Iterates the members in document order.
     public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
 
+    /// Objects are equal when they have the same members with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for (name, value) in zip(lhs.names, lhs.values) {
@@ -69,6 +72,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         return true
     }
 
+    /// Hashes the members independently of their order, matching `==`.
     public func hash(into hasher: inout Hasher) {
         // Order-insensitive: combine per-member hashes commutatively.
         var combined = 0

@@ -17,6 +17,8 @@ extension JSONParser {
         /// The most members in one object or elements in one array; default 65 536.
         public var maximumMembers: Int
 
+        /// Limits with the defaults above; lower them for input from an untrusted peer that is
+        /// known to be small (a request object, a JWK).
         public init(
             maximumSize: Int = 16 << 20, maximumDepth: Int = 256,
             maximumStringLength: Int = 4 << 20, maximumMembers: Int = 65_536

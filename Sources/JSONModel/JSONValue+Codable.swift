@@ -7,6 +7,7 @@ import Foundation
 /// (Foundation's `JSONDecoder` does not promise order); parse with ``JSONParser`` when they
 /// matter.
 extension JSONValue: Codable {
+    /// Reads any JSON value from a `Decoder` (for example inside a `Codable` model).
     public init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
             var elements: [JSONValue] = []
@@ -34,6 +35,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Writes the value to an `Encoder`.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:

@@ -18,6 +18,8 @@ public indirect enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object(JSONObject)
 
+    /// Values are equal as JSON data: numbers by value, strings by Unicode scalars, objects
+    /// regardless of member order.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -30,6 +32,7 @@ public indirect enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// Hashes consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
@@ -82,12 +85,18 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// `nil` in a literal is JSON `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// A boolean literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal.
     public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
     /// A float literal; a non-finite one (which JSON cannot hold) becomes `null`.
     public init(floatLiteral value: Double) { self = JSONNumber(value).map(JSONValue.number) ?? .null }
+    /// A string literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// An object literal, members in the order written.
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
 }

@@ -19,6 +19,7 @@ public enum MultiformatsError: Error, Equatable, Sendable, CustomStringConvertib
     /// Text longer than a quadratic-time decoder accepts (untrusted-input limit).
     case inputTooLarge(encoding: String, limit: Int)
 
+    /// A message for a person reading a log: what was wrong and in which encoding.
     public var description: String {
         switch self {
         case let .invalidCharacter(encoding, character):

@@ -1,49 +1,44 @@
-import Crypto
+import CryptoKeys
+import Foundation
 import SwiftASN1
 import X509
 
-/// A certificate's subject public key in forms other modules can verify signatures with,
+/// A certificate's subject public key in the forms other modules verify signatures with,
 /// without importing swift-certificates themselves.
 ///
-/// MDoc (COSE) and JOSE verify with the key of a validated leaf; they get the DER
-/// SubjectPublicKeyInfo (portable, e.g. for a JWK conversion) and, for the curves swift-crypto
-/// supports, the ready key.
-public struct CertificateKey: Sendable {
-    /// The swift-crypto key, by algorithm.
-    public enum Key: Sendable {
-        case p256(P256.Signing.PublicKey)
-        case p384(P384.Signing.PublicKey)
-        case p521(P521.Signing.PublicKey)
-        case ed25519(Curve25519.Signing.PublicKey)
-        /// An RSA (or other) key: use ``CertificateKey/subjectPublicKeyInfoDER``.
-        case other
-    }
-
-    /// The DER encoding of the SubjectPublicKeyInfo.
+/// MDoc (COSE), JOSE and OpenID4VP all verify with CryptoKeys' ``CryptoKeys/PublicKey``, so the
+/// validated leaf's key is handed over as one: a caller never switches over curve-specific
+/// swift-crypto types. The DER SubjectPublicKeyInfo stays available for callers that need the
+/// exact bytes (a thumbprint, a comparison with a JWK's `x5c`).
+public struct CertificateKey: Sendable, Hashable {
+    /// The DER encoding of the SubjectPublicKeyInfo, exactly as the certificate carries it.
     public let subjectPublicKeyInfoDER: [UInt8]
-    /// The decoded key.
-    public let key: Key
-
-    private static func der(of publicKey: Certificate.PublicKey) -> [UInt8] {
-        var serializer = DER.Serializer()
-        guard (try? serializer.serialize(publicKey)) != nil else { return [] }
-        return serializer.serializedBytes
-    }
 
     /// The subject public key of `certificate`.
     public init(_ certificate: Certificate) {
-        let publicKey = certificate.publicKey
-        subjectPublicKeyInfoDER = Self.der(of: publicKey)
-        if let key = P256.Signing.PublicKey(publicKey) {
-            self.key = .p256(key)
-        } else if let key = P384.Signing.PublicKey(publicKey) {
-            self.key = .p384(key)
-        } else if let key = P521.Signing.PublicKey(publicKey) {
-            self.key = .p521(key)
-        } else if let key = Curve25519.Signing.PublicKey(publicKey) {
-            self.key = .ed25519(key)
+        var serializer = DER.Serializer()
+        // Serializing a parsed key re-emits the SubjectPublicKeyInfo it was parsed from.
+        if (try? serializer.serialize(certificate.publicKey)) != nil {
+            subjectPublicKeyInfoDER = serializer.serializedBytes
         } else {
-            self.key = .other
+            subjectPublicKeyInfoDER = []
+        }
+    }
+
+    /// The key as a CryptoKeys ``CryptoKeys/PublicKey``, ready to verify a COSE or JOSE
+    /// signature.
+    ///
+    /// Throws ``X509TrustError/unsupportedPublicKey(_:)`` for a key CryptoKeys does not model:
+    /// an EC key on an unnamed or unsupported curve, an RSA key under 2048 bits, or another
+    /// algorithm. A chain can validate with such a leaf (swift-certificates checks the chain's
+    /// own signatures), but nothing Vellum verifies can use its key.
+    public var publicKey: PublicKey {
+        get throws(X509TrustError) {
+            do throws(CryptoKeysError) {
+                return try PublicKey(derRepresentation: Data(subjectPublicKeyInfoDER))
+            } catch {
+                throw .unsupportedPublicKey(error.description)
+            }
         }
     }
 }

@@ -23,6 +23,7 @@ public struct DocumentSignerProfilePolicy: TrustPolicy {
     /// A policy checking the leaf of each candidate chain against the DS profile.
     public init() {}
 
+    /// The first Annex B Document Signer rule `chain` breaks, or `nil`.
     public func failure(for chain: UnverifiedCertificateChain) -> X509TrustError? {
         guard chain.count == 2, let iaca = chain.last else {
             return .policyViolation("a Document Signer must be issued directly by the IACA (chain of 2, got \(chain.count))")

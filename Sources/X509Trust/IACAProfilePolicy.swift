@@ -20,6 +20,7 @@ public struct IACAProfilePolicy: TrustPolicy {
     /// A policy checking the anchor of each candidate chain against the IACA profile.
     public init() {}
 
+    /// The first Annex B IACA rule the chain's anchor breaks, or `nil`.
     public func failure(for chain: UnverifiedCertificateChain) -> X509TrustError? {
         guard let iaca = chain.last else { return .emptyChain }
         return Self.failure(iaca: iaca)

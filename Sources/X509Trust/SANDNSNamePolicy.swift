@@ -18,6 +18,7 @@ public struct SANDNSNamePolicy: TrustPolicy {
         self.dnsName = dnsName
     }
 
+    /// ``X509TrustError/dnsNameMismatch(expected:found:)`` unless the leaf names the host.
     public func failure(for chain: UnverifiedCertificateChain) -> X509TrustError? {
         let names = Self.dnsNames(of: chain.leaf)
         let wanted = Self.normalized(dnsName)

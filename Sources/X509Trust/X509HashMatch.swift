@@ -37,6 +37,7 @@ public struct X509HashMatch: TrustPolicy {
         Self.hash(of: certificate) == expectedHash
     }
 
+    /// ``X509TrustError/hashMismatch(expected:actual:)`` unless the leaf's hash matches.
     public func failure(for chain: UnverifiedCertificateChain) -> X509TrustError? {
         let actual = Self.hash(of: chain.leaf)
         return actual == expectedHash ? nil : .hashMismatch(expected: expectedHash, actual: actual)

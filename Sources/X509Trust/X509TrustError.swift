@@ -28,9 +28,11 @@ public enum X509TrustError: Error, Equatable, Sendable, CustomStringConvertible 
     case hashMismatch(expected: String, actual: String)
     /// A profile or policy rule was broken; the text names the rule.
     case policyViolation(String)
-    /// The public key's algorithm is not one this module turns into a swift-crypto key.
+    /// The leaf's public key is not one CryptoKeys can verify with (unsupported curve or
+    /// algorithm, RSA under 2048 bits); the text says which.
     case unsupportedPublicKey(String)
 
+    /// A message for a person reading a log, naming the certificate and the rule.
     public var description: String {
         switch self {
         case .malformedCertificate(let index, let reason):
@@ -55,8 +57,8 @@ public enum X509TrustError: Error, Equatable, Sendable, CustomStringConvertible 
             return "leaf certificate hash \(actual) does not equal \(expected)"
         case .policyViolation(let rule):
             return "policy violation: \(rule)"
-        case .unsupportedPublicKey(let algorithm):
-            return "unsupported public key: \(algorithm)"
+        case .unsupportedPublicKey(let reason):
+            return "unsupported public key: \(reason)"
         }
     }
 }

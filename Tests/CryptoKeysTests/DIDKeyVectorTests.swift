@@ -1,5 +1,6 @@
 import CryptoKeys
 import Foundation
+import Multiformats
 import Testing
 import VellumTestSupport
 
@@ -13,7 +14,7 @@ struct DIDKeyVectorTests {
     static func multicodec(fromDID did: String) throws -> Data {
         let prefix = "did:key:z"
         try #require(did.hasPrefix(prefix))
-        return try TestBase58.decode(String(did.dropFirst(prefix.count)))
+        return try Base58BTC.decode(String(did.dropFirst(prefix.count)))
     }
 
     @Test("NIST curves and RSA: did bytes ⇔ publicKeyJwk", .enabled(if: Vectors.isAvailable, Vectors.skipMessage),
@@ -31,7 +32,7 @@ struct DIDKeyVectorTests {
                 #expect(key == expected, "\(did)")
             } else {
                 // One entry gives the SEC1 point in base58 instead.
-                let point = try TestBase58.decode(try #require(method["publicKeyBase58"] as? String))
+                let point = try Base58BTC.decode(try #require(method["publicKeyBase58"] as? String))
                 #expect(try PublicKey(sec1Representation: point, curve: try #require(key.curve)) == key, "\(did)")
             }
             // RSA private keys are out of scope (verification only).
@@ -58,11 +59,11 @@ struct DIDKeyVectorTests {
                       let id = pair["id"] as? String, let base58 = pair["publicKeyBase58"] as? String else { continue }
                 let bytes = try Self.multicodec(fromDID: "did:key:" + id.dropFirst())
                 let key = try PublicKey(multicodec: bytes)
-                let expected = try TestBase58.decode(base58)
+                let expected = try Base58BTC.decode(base58)
                 #expect(key.sec1CompressedRepresentation ?? key.rawRepresentation == expected, "\(id)")
                 #expect(key.multicodecBytes == bytes)
                 if let privateBase58 = pair["privateKeyBase58"] as? String, let curve = key.curve, curve != .x25519 {
-                    let secret = try TestBase58.decode(privateBase58)
+                    let secret = try Base58BTC.decode(privateBase58)
                     let privateKey = try PrivateKey(rawRepresentation: Data(secret.prefix(32)), curve: curve)
                     #expect(privateKey.publicKey == key)
                 }
@@ -71,28 +72,5 @@ struct DIDKeyVectorTests {
         }
         print("did:key \(file): \(count) keys checked")
         #expect(count > 0)
-    }
-}
-
-/// Base58btc for reading the vectors only; the library's own codec lives in Multiformats.
-enum TestBase58 {
-    static let alphabet = Array("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz")
-
-    static func decode(_ text: String) throws -> Data {
-        var bytes: [UInt8] = []
-        for character in text {
-            var carry = try #require(alphabet.firstIndex(of: character), "not base58")
-            for index in bytes.indices.reversed() {
-                carry += Int(bytes[index]) * 58
-                bytes[index] = UInt8(carry & 0xff)
-                carry >>= 8
-            }
-            while carry > 0 {
-                bytes.insert(UInt8(carry & 0xff), at: 0)
-                carry >>= 8
-            }
-        }
-        let zeros = text.prefix(while: { $0 == "1" }).count
-        return Data(repeating: 0, count: zeros) + Data(bytes)
     }
 }

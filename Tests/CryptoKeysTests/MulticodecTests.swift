@@ -1,17 +1,20 @@
 import CryptoKeys
 import Foundation
+import Multiformats
 import Testing
 import VellumTestSupport
 
 @Suite("Multicodec key bytes")
 struct MulticodecTests {
     @Test("prefixes are the registered varints", arguments: [
-        (KeyCurve.ed25519, "ed01", 32), (.x25519, "ec01", 32), (.secp256k1, "e701", 33),
-        (.p256, "8024", 33), (.p384, "8124", 49), (.p521, "8224", 67),
+        (KeyCurve.ed25519, "ed01", 32, Multicodec.ed25519Pub), (.x25519, "ec01", 32, .x25519Pub),
+        (.secp256k1, "e701", 33, .secp256k1Pub), (.p256, "8024", 33, .p256Pub), (.p384, "8124", 49, .p384Pub),
+        (.p521, "8224", 67, .p521Pub),
     ])
-    func prefixes(curve: KeyCurve, prefix: String, keyLength: Int) throws {
+    func prefixes(curve: KeyCurve, prefix: String, keyLength: Int, codec: Multicodec) throws {
         let key = PrivateKey(curve: curve).publicKey
         let bytes = key.multicodecBytes
+        #expect(key.multicodec == codec)
         #expect(bytes.prefix(2).testHex == prefix)
         #expect(bytes.count == 2 + keyLength)
         #expect(try PublicKey(multicodec: bytes) == key)
@@ -29,5 +32,12 @@ struct MulticodecTests {
         #expect(throws: CryptoKeysError.self) { try PublicKey(multicodec: Data([0xed, 0x81, 0x00]) + Data(count: 32)) }
         #expect(throws: CryptoKeysError.self) { try PublicKey(multicodec: Data([0xed, 0x01]) + Data(count: 31)) }
         #expect(throws: CryptoKeysError.self) { try PublicKey(multicodec: Data()) }
+        // A code Multiformats knows that is not a public key CryptoKeys models.
+        #expect(throws: CryptoKeysError.unsupported("multicodec ed448-pub")) {
+            try PublicKey(multicodec: Data(Multicodec.ed448Pub.prefix) + Data(count: 57))
+        }
+        #expect(throws: CryptoKeysError.unsupported("multicodec ed25519-priv")) {
+            try PublicKey(multicodec: Data(Multicodec.ed25519Priv.prefix) + Data(count: 32))
+        }
     }
 }

@@ -143,4 +143,22 @@ struct SymmetricTests {
         forged[31] ^= 1
         #expect(!DigestAlgorithm.sha256.isValidAuthenticationCode(forged, for: message, key: key))
     }
+
+    /// A truncated tag (COSE HMAC 256/64) verifies only at exactly its declared length: not
+    /// shortened further, not with a flipped bit, not with a length the hash cannot give.
+    @Test("truncated HMAC tags are checked at their declared length")
+    func truncatedTags() {
+        let key = Data("key".utf8), message = Data("The quick brown fox jumps over the lazy dog".utf8)
+        let tag = Data(DigestAlgorithm.sha256.authenticationCode(for: message, key: key).prefix(8))
+        #expect(DigestAlgorithm.sha256.isValidAuthenticationCode(tag, for: message, key: key, truncatedTo: 8))
+        #expect(!DigestAlgorithm.sha256.isValidAuthenticationCode(tag.prefix(4), for: message, key: key, truncatedTo: 8))
+        #expect(DigestAlgorithm.sha256.isValidAuthenticationCode(Data(tag.prefix(4)), for: message, key: key, truncatedTo: 4))
+        #expect(!DigestAlgorithm.sha256.isValidAuthenticationCode(tag, for: message, key: key))
+        var forged = tag
+        forged[7] ^= 1
+        #expect(!DigestAlgorithm.sha256.isValidAuthenticationCode(forged, for: message, key: key, truncatedTo: 8))
+        #expect(!DigestAlgorithm.sha256.isValidAuthenticationCode(Data(), for: message, key: key, truncatedTo: 0))
+        let full = DigestAlgorithm.sha256.authenticationCode(for: message, key: key)
+        #expect(!DigestAlgorithm.sha256.isValidAuthenticationCode(full + [0], for: message, key: key, truncatedTo: 33))
+    }
 }

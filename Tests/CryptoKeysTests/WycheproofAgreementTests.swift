@@ -33,6 +33,30 @@ struct WycheproofAgreementTests {
         return Data(repeating: 0, count: max(0, curve.coordinateByteCount - bytes.count)) + bytes
     }
 
+    /// Loads `name` and runs every case: `keys` turns a case into the two key readers, the
+    /// agreement must give exactly `shared` where it gives anything, and the result is
+    /// tallied against the case's verdict. The caller adds its own checks, then calls
+    /// `finish`.
+    static func run<Public: Decodable, Private: Decodable>(
+        _ name: String,
+        keys: (Case<Public, Private>) -> (() throws -> PublicKey, () throws -> PrivateKey),
+        extraCheck: (Case<Public, Private>, _ shared: Data?, _ expected: Data, inout WycheproofTally) -> Void = { _, _, _, _ in }
+    ) throws -> (tally: WycheproofTally, expectedTotal: Int) {
+        let file = try WycheproofFile<Group<Public, Private>>.load(name)
+        var tally = WycheproofTally(name)
+        for group in file.testGroups {
+            for test in group.tests {
+                let (makePublic, makePrivate) = keys(test)
+                let shared = agree(makePublic, makePrivate)
+                let expected = try Data(vectorHex: test.shared)
+                if let shared, shared != expected { tally.failures.append("tc\(test.tcId) wrong shared secret") }
+                extraCheck(test, shared, expected, &tally)
+                tally.record(test.tcId, test.result, accepted: shared == expected, test.comment)
+            }
+        }
+        return (tally, file.numberOfTests)
+    }
+
     /// `ecdh_*_test.json`: public keys are DER SubjectPublicKeyInfo. The `acceptable`
     /// cases are SPKIs with unusual but harmless encodings (explicit or unnamed curve
     /// parameters, non-DER ASN.1, compressed points); swift-crypto's parser — and so
@@ -42,61 +66,30 @@ struct WycheproofAgreementTests {
         ("ecdh_secp256r1_test.json", KeyCurve.p256), ("ecdh_secp384r1_test.json", KeyCurve.p384),
     ])
     func ecdhASN(name: String, curve: KeyCurve) throws {
-        let file = try WycheproofFile<Group<String, String>>.load(name)
-        var tally = WycheproofTally(name)
-        for group in file.testGroups {
-            for test in group.tests {
-                let shared = Self.agree(
-                    { try PublicKey(derRepresentation: Data(vectorHex: test.public)) },
-                    { try PrivateKey(rawRepresentation: Self.scalar(test.private, curve: curve), curve: curve) })
-                let expected = try Data(vectorHex: test.shared)
-                if let shared, shared != expected {
-                    tally.failures.append("tc\(test.tcId) wrong shared secret")
-                }
-                tally.record(test.tcId, test.result, accepted: shared == expected, test.comment)
-            }
+        let (tally, total) = try Self.run(name) { (test: Case<String, String>) in
+            ({ try PublicKey(derRepresentation: Data(vectorHex: test.public)) },
+             { try PrivateKey(rawRepresentation: Self.scalar(test.private, curve: curve), curve: curve) })
         }
-        tally.finish(expectedTotal: file.numberOfTests)
+        tally.finish(expectedTotal: total)
     }
 
     /// `ecdh_secp256r1_ecpoint_test.json`: public keys are SEC1 points. The one `acceptable`
     /// case is a compressed point, which we accept (did:key and COSE use compressed points).
     @Test(.enabled(if: Vectors.isAvailable, Vectors.skipMessage))
     func ecdhPoint() throws {
-        let name = "ecdh_secp256r1_ecpoint_test.json"
-        let file = try WycheproofFile<Group<String, String>>.load(name)
-        var tally = WycheproofTally(name)
-        for group in file.testGroups {
-            for test in group.tests {
-                let shared = Self.agree(
-                    { try PublicKey(sec1Representation: Data(vectorHex: test.public), curve: .p256) },
-                    { try PrivateKey(rawRepresentation: Self.scalar(test.private, curve: .p256), curve: .p256) })
-                let expected = try Data(vectorHex: test.shared)
-                if let shared, shared != expected { tally.failures.append("tc\(test.tcId) wrong shared secret") }
-                tally.record(test.tcId, test.result, accepted: shared == expected, test.comment)
-            }
+        let (tally, total) = try Self.run("ecdh_secp256r1_ecpoint_test.json") { (test: Case<String, String>) in
+            ({ try PublicKey(sec1Representation: Data(vectorHex: test.public), curve: .p256) },
+             { try PrivateKey(rawRepresentation: Self.scalar(test.private, curve: .p256), curve: .p256) })
         }
         #expect(tally.acceptableAccepted == 1)
-        tally.finish(expectedTotal: file.numberOfTests)
+        tally.finish(expectedTotal: total)
     }
 
     /// `ecdh_secp256r1_webcrypto_test.json`: both keys are JWKs, the form JWE `epk` uses.
     @Test(.enabled(if: Vectors.isAvailable, Vectors.skipMessage))
     func ecdhJWK() throws {
-        let name = "ecdh_secp256r1_webcrypto_test.json"
-        let file = try WycheproofFile<Group<JWKOrGarbage, JWKOrGarbage>>.load(name)
-        var tally = WycheproofTally(name)
-        for group in file.testGroups {
-            for test in group.tests {
-                let shared = Self.agree(
-                    { try test.public.key().publicKey() },
-                    { try test.private.key().privateKey() })
-                let expected = try Data(vectorHex: test.shared)
-                if let shared, shared != expected { tally.failures.append("tc\(test.tcId) wrong shared secret") }
-                tally.record(test.tcId, test.result, accepted: shared == expected, test.comment)
-            }
-        }
-        tally.finish(expectedTotal: file.numberOfTests)
+        let (tally, total) = try Self.run("ecdh_secp256r1_webcrypto_test.json", keys: Self.jwkKeys)
+        tally.finish(expectedTotal: total)
     }
 
     /// `x25519_test.json` and `x25519_jwk_test.json` (RFC 7748). The `acceptable` cases are
@@ -105,41 +98,28 @@ struct WycheproofAgreementTests {
     /// which ``PrivateKey/sharedSecret(with:)`` refuses as RFC 7748 §6.1 allows.
     @Test(.enabled(if: Vectors.isAvailable, Vectors.skipMessage))
     func x25519() throws {
-        let name = "x25519_test.json"
-        let file = try WycheproofFile<Group<String, String>>.load(name)
-        var tally = WycheproofTally(name)
-        for group in file.testGroups {
-            for test in group.tests {
-                let shared = Self.agree(
-                    { try PublicKey(rawRepresentation: Data(vectorHex: test.public), curve: .x25519) },
-                    { try PrivateKey(rawRepresentation: Data(vectorHex: test.private), curve: .x25519) })
-                let expected = try Data(vectorHex: test.shared)
-                if let shared, shared != expected { tally.failures.append("tc\(test.tcId) wrong shared secret") }
-                if shared == nil, expected.contains(where: { $0 != 0 }) {
-                    tally.failures.append("tc\(test.tcId) refused a non-zero shared secret")
-                }
-                tally.record(test.tcId, test.result, accepted: shared == expected, test.comment)
+        let (tally, total) = try Self.run("x25519_test.json", keys: { (test: Case<String, String>) in
+            ({ try PublicKey(rawRepresentation: Data(vectorHex: test.public), curve: .x25519) },
+             { try PrivateKey(rawRepresentation: Data(vectorHex: test.private), curve: .x25519) })
+        }, extraCheck: { test, shared, expected, tally in
+            if shared == nil, expected.contains(where: { $0 != 0 }) {
+                tally.failures.append("tc\(test.tcId) refused a non-zero shared secret")
             }
-        }
-        tally.finish(expectedTotal: file.numberOfTests)
+        })
+        tally.finish(expectedTotal: total)
     }
 
     @Test(.enabled(if: Vectors.isAvailable, Vectors.skipMessage))
     func x25519JWK() throws {
-        let name = "x25519_jwk_test.json"
-        let file = try WycheproofFile<Group<JWKOrGarbage, JWKOrGarbage>>.load(name)
-        var tally = WycheproofTally(name)
-        for group in file.testGroups {
-            for test in group.tests {
-                let shared = Self.agree(
-                    { try test.public.key().publicKey() },
-                    { try test.private.key().privateKey() })
-                let expected = try Data(vectorHex: test.shared)
-                if let shared, shared != expected { tally.failures.append("tc\(test.tcId) wrong shared secret") }
-                tally.record(test.tcId, test.result, accepted: shared == expected, test.comment)
-            }
-        }
-        tally.finish(expectedTotal: file.numberOfTests)
+        let (tally, total) = try Self.run("x25519_jwk_test.json", keys: Self.jwkKeys)
+        tally.finish(expectedTotal: total)
+    }
+
+    /// Both keys of a case as JWKs, the form JWE `epk` uses.
+    static func jwkKeys(
+        _ test: Case<JWKOrGarbage, JWKOrGarbage>
+    ) -> (() throws -> PublicKey, () throws -> PrivateKey) {
+        ({ try test.public.key().publicKey() }, { try test.private.key().privateKey() })
     }
 }
 

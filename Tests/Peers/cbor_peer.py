@@ -30,6 +30,9 @@ def describe(value):
         return {"bytes": bytes(value).hex()}
     if isinstance(value, str):
         return {"text": value}
+    # Before tuples: cbor2 5.x's CBORSimpleValue is a namedtuple.
+    if isinstance(value, cbor2.CBORSimpleValue):
+        return {"simple": value.value}
     if isinstance(value, (list, tuple)):
         return {"array": [describe(v) for v in value]}
     if isinstance(value, dict):
@@ -42,8 +45,6 @@ def describe(value):
         return {"tag": 1004, "value": {"text": value.isoformat()}}
     if isinstance(value, cbor2.CBORTag):
         return {"tag": value.tag, "value": describe(value.value)}
-    if isinstance(value, cbor2.CBORSimpleValue):
-        return {"simple": value.value}
     raise ValueError("cannot describe %r" % (value,))
 
 

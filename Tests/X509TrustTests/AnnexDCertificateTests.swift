@@ -1,3 +1,4 @@
+import CryptoKeys
 import Foundation
 import Testing
 import VellumTestSupport
@@ -35,6 +36,7 @@ struct AnnexDCertificateTests {
         #expect(chain.leaf == ds)
         #expect(chain.anchor.subject.description.contains("utopia iaca"))
         #expect(chain.leafKey.subjectPublicKeyInfoDER.count == 91)  // P-256 SPKI
+        #expect(try chain.leafKey.publicKey.curve == .p256)
         // Re-serializing the parsed certificate gives back the exact bytes (x509_hash relies on it).
         #expect(X509HashMatch.hash(of: ds) == X509HashMatch.hash(ofDER: der))
     }

@@ -1,4 +1,5 @@
 import Crypto
+import CryptoKeys
 import Foundation
 import SwiftASN1
 import Testing
@@ -27,12 +28,22 @@ import X509Trust
         #expect(chain.certificates == [ds, iaca])
         #expect(chain.leaf == ds)
         #expect(chain.anchor == iaca)
-        guard case .p256(let key) = chain.leafKey.key else {
-            Issue.record("expected a P-256 key")
-            return
-        }
+        let key = try chain.leafKey.publicKey
+        #expect(key.curve == .p256)
         #expect(key.rawRepresentation == dsKey.publicKey.rawRepresentation)
         #expect(chain.leafKey.subjectPublicKeyInfoDER == Array(dsKey.publicKey.derRepresentation))
+    }
+
+    /// The leaf key verifies what the Document Signer signed, and only that: a signature by
+    /// another key over the same bytes is refused.
+    @Test func leafKeyVerifiesTheSignersSignatureAndRejectsAForgery() async throws {
+        let chain = try await validator.validate(derChain: [TestPKI.der(ds)], at: inside).get()
+        let key = try chain.leafKey.publicKey
+        let message = Data("MobileSecurityObject".utf8)
+        let genuine = try dsKey.signature(for: message).rawRepresentation
+        #expect(try key.verify(genuine, for: message, algorithm: .es256))
+        let forged = try P256.Signing.PrivateKey().signature(for: message).rawRepresentation
+        #expect(try !key.verify(forged, for: message, algorithm: .es256))
     }
 
     @Test func x5chainThatAlsoCarriesTheIACAStillEndsAtTheAnchor() async throws {
