@@ -26,6 +26,9 @@ public enum DIDError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidKeyMaterial(reason: String)
     /// The verification method type or key encoding is not one this library reads.
     case unsupportedVerificationMethod(type: String)
+    /// The key is well formed but of a type this library recognises without being able to
+    /// verify with it (BLS12-381); the message says which.
+    case unsupportedKeyType(String)
 
     public var description: String {
         switch self {
@@ -41,6 +44,7 @@ public enum DIDError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .verificationMethodNotFound(id): return "DID document: no verification method \"\(id)\""
         case let .invalidKeyMaterial(reason): return "DID document: unusable key material: \(reason)"
         case let .unsupportedVerificationMethod(type): return "DID document: unsupported verification method \"\(type)\""
+        case let .unsupportedKeyType(message): return "DID document: unsupported key type: \(message)"
         }
     }
 }

@@ -8,7 +8,9 @@ import Multiformats
 ///
 /// Supported keys: Ed25519 (`z6Mk…`), X25519 (`z6LS…`), secp256k1 (`zQ3s…`), P-256
 /// (`zDn…`), P-384 (`z82…`), P-521 (`z2J9…`) and RSA (`z4MX…`, ≥ 2048 bits, verification
-/// only). BLS12-381 did:keys are rejected as unsupported key types.
+/// only). BLS12-381 did:keys (G1 `z3tE…`, G2 `zUC7…`, G1G2 `z5Tc…`) resolve to documents, their
+/// keys checked without curve arithmetic, but give no `PublicKey`: this library cannot verify
+/// BLS signatures.
 public enum DIDKey {
     /// The longest method-specific identifier read: room for an RSA-4096 did:key (which is
     /// then reported as unsupported rather than malformed), nothing like a document.
@@ -23,7 +25,18 @@ public enum DIDKey {
     /// The public key a did:key encodes, with every check: method `key`, base58btc multibase,
     /// a public-key multicodec this library supports, the exact length for the curve, and a
     /// compressed point that is on the curve.
+    ///
+    /// A well-formed BLS12-381 did:key throws ``DIDResolutionError/unsupportedKeyType(_:)``
+    /// saying it can be resolved (see ``DIDKeyResolver``) but not used for verification.
     public static func publicKey(of did: DIDIdentifier) throws(DIDResolutionError) -> PublicKey {
+        switch try material(of: did) {
+        case .key(let key): return key
+        case .bls12381(let key): throw .unsupportedKeyType(key.unusableForVerification)
+        }
+    }
+
+    /// What a did:key encodes, BLS12-381 keys included, with the checks of ``publicKey(of:)``.
+    static func material(of did: DIDIdentifier) throws(DIDResolutionError) -> MultikeyMaterial {
         guard did.method == "key" else { throw .methodNotSupported(did.method) }
         let fingerprint = did.methodSpecificID
         guard fingerprint.first == "z", !fingerprint.contains(":"), fingerprint.utf8.count <= maximumIdentifierLength else {
@@ -36,9 +49,11 @@ public enum DIDKey {
             throw .invalidDID(.invalidMethodSpecificID(fingerprint))
         }
         do {
-            return try PublicKey(multicodec: bytes)
-        } catch .unsupported(let what) {
+            return try Multikey.material(multicodecPrefixed: bytes)
+        } catch .unsupportedVerificationMethod(let what), .unsupportedKeyType(let what) {
             throw .unsupportedKeyType(what)
+        } catch .invalidKeyMaterial(let reason) {
+            throw .invalidPublicKey(reason)
         } catch {
             throw .invalidPublicKey(error.description)
         }
@@ -54,7 +69,8 @@ public struct DIDKeyOptions: Sendable, Hashable {
         /// The suites of the 2022 did:key test vectors: `Ed25519VerificationKey2018` and
         /// `X25519KeyAgreementKey2019` with `publicKeyBase58`,
         /// `EcdsaSecp256k1VerificationKey2019` with `publicKeyBase58`, and `JsonWebKey2020`
-        /// with `publicKeyJwk` for the NIST curves. For verifiers that only know those.
+        /// with `publicKeyJwk` for the NIST curves, `Bls12381G1Key2020` and `Bls12381G2Key2020`
+        /// with `publicKeyBase58` for BLS12-381. For verifiers that only know those.
         case legacy
         /// `JsonWebKey2020` with `publicKeyJwk` for every key type.
         case jsonWebKey2020

@@ -12,8 +12,46 @@ enum DIDKeyDocument {
         .authentication, .assertionMethod, .capabilityInvocation, .capabilityDelegation,
     ]
 
+    static let bls12381Context = "https://w3id.org/security/suites/bls12381-2020/v1"
+
     static func make(for did: DIDIdentifier, options: DIDKeyOptions) throws(DIDResolutionError) -> DIDDocument {
-        let key = try DIDKey.publicKey(of: did)
+        switch try DIDKey.material(of: did) {
+        case .key(let key): return try make(for: did, key: key, options: options)
+        case .bls12381(let key): return make(for: did, bls12381: key, format: options.publicKeyFormat)
+        }
+    }
+
+    /// A BLS12-381 did:key: one signing method per group, so a G1G2 key becomes a G1 and a G2
+    /// method, each with its own Multikey value as fragment. BLS keys are never key agreement keys.
+    static func make(
+        for did: DIDIdentifier, bls12381 key: BLS12381PublicKey, format: DIDKeyOptions.PublicKeyFormat
+    ) -> DIDDocument {
+        var document = DIDDocument(id: did)
+        var contexts = [DIDDocument.coreContext]
+        for component in key.components {
+            let id = "\(did)#\(key.group == .g1g2 ? component.multikey : did.methodSpecificID)"
+            let method: VerificationMethod
+            switch format {
+            case .multikey:
+                method = VerificationMethod(id: id, type: "Multikey", controller: did, publicKeyMultibase: component.multikey)
+                contexts.append(multikeyContext)
+            case .legacy:
+                method = VerificationMethod(
+                    id: id, type: component.suiteType, controller: did, publicKeyBase58: Base58BTC.encode(component.bytes))
+                contexts.append(bls12381Context)
+            case .jsonWebKey2020:
+                method = VerificationMethod(id: id, type: "JsonWebKey2020", controller: did, publicKeyJwk: component.jwk)
+                contexts.append(jsonWebKey2020Context)
+            }
+            document.verificationMethod.append(method)
+            for relationship in signingRelationships { document[relationship].append(.reference(id)) }
+        }
+        document.context = unique(contexts).map(JSONValue.string)
+        return document
+    }
+
+    /// The document of a key CryptoKeys can use.
+    static func make(for did: DIDIdentifier, key: PublicKey, options: DIDKeyOptions) throws(DIDResolutionError) -> DIDDocument {
         let keyID = "\(did)#\(did.methodSpecificID)"
         let reference = VerificationMethodReference.reference(keyID)
         let primary = method(for: key, id: keyID, controller: did, format: options.publicKeyFormat)
@@ -44,11 +82,16 @@ enum DIDKeyDocument {
                 document.keyAgreement = [reference]
             }
         }
-        var uniqueContexts: [String] = []
-        for context in contexts where !uniqueContexts.contains(context) { uniqueContexts.append(context) }
-        document.context = uniqueContexts.map(JSONValue.string)
+        document.context = unique(contexts).map(JSONValue.string)
         document.verificationMethod = methods
         return document
+    }
+
+    /// The contexts in first-seen order, each once.
+    static func unique(_ contexts: [String]) -> [String] {
+        var unique: [String] = []
+        for context in contexts where !unique.contains(context) { unique.append(context) }
+        return unique
     }
 
     /// A verification method in the requested format, and the context its type needs.

@@ -105,7 +105,7 @@ enum DIDPeerNumalgo2 {
             }
             do {
                 _ = try Multikey.decode(value)
-            } catch DIDError.unsupportedVerificationMethod(let type) {
+            } catch DIDError.unsupportedVerificationMethod(let type), DIDError.unsupportedKeyType(let type) {
                 throw .unsupportedKeyType(type)
             } catch {
                 throw .invalidPublicKey(error.description)

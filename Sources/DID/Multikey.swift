@@ -29,10 +29,22 @@ enum Multikey {
     }
 
     /// Reads `varint(multicodec) || key bytes`; an unknown or non-key multicodec is an
-    /// unsupported key type, anything else that fails is bad key material.
+    /// unsupported key type, anything else that fails is bad key material. A well-formed
+    /// BLS12-381 key is an unsupported key type too: it can be described but not used.
     static func decode(multicodecPrefixed data: Data) throws(DIDError) -> PublicKey {
+        switch try material(multicodecPrefixed: data) {
+        case .key(let key): return key
+        case .bls12381(let key): throw .unsupportedKeyType(key.unusableForVerification)
+        }
+    }
+
+    /// Reads `varint(multicodec) || key bytes` into a usable key or a checked BLS12-381 key.
+    static func material(multicodecPrefixed data: Data) throws(DIDError) -> MultikeyMaterial {
+        if let split = try? Multicodec.split(data), let group = BLS12381PublicKey.group(of: split.codec) {
+            return .bls12381(try BLS12381PublicKey(group: group, bytes: split.rest))
+        }
         do {
-            return try PublicKey(multicodec: data)
+            return .key(try PublicKey(multicodec: data))
         } catch .unsupported(let what) {
             throw .unsupportedVerificationMethod(type: what)
         } catch {
@@ -50,4 +62,11 @@ enum Multikey {
             throw .invalidKeyMaterial(reason: error.description)
         }
     }
+}
+
+/// What a did:key or a Multikey value decodes to: a key this library can use, or a
+/// BLS12-381 key it can only describe.
+enum MultikeyMaterial: Sendable, Hashable {
+    case key(PublicKey)
+    case bls12381(BLS12381PublicKey)
 }

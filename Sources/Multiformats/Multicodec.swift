@@ -37,6 +37,8 @@ public struct Multicodec: Sendable, Hashable, CustomStringConvertible {
     public static let bls12381G1Pub = Multicodec("bls12_381-g1-pub", 0xea)
     /// `bls12_381-g2-pub`: a public key (multicodec table, `key` tag).
     public static let bls12381G2Pub = Multicodec("bls12_381-g2-pub", 0xeb)
+    /// `bls12_381-g1g2-pub`: a G1 and a G2 public key concatenated (multicodec table, `key` tag).
+    public static let bls12381G1G2Pub = Multicodec("bls12_381-g1g2-pub", 0xee)
     /// `x25519-pub`: a public key (multicodec table, `key` tag).
     public static let x25519Pub = Multicodec("x25519-pub", 0xec)
     /// `ed25519-pub`: a public key (multicodec table, `key` tag).
@@ -83,7 +85,7 @@ public struct Multicodec: Sendable, Hashable, CustomStringConvertible {
 
     /// Every code this library recognises.
     public static let known: [Multicodec] = [
-        secp256k1Pub, bls12381G1Pub, bls12381G2Pub, x25519Pub, ed25519Pub, p256Pub, p384Pub, p521Pub,
+        secp256k1Pub, bls12381G1Pub, bls12381G2Pub, bls12381G1G2Pub, x25519Pub, ed25519Pub, p256Pub, p384Pub, p521Pub,
         ed448Pub, x448Pub, rsaPub, jwkJCSPub,
         ed25519Priv, secp256k1Priv, x25519Priv, rsaPriv, p256Priv, p384Priv, p521Priv, bls12381G1Priv,
         bls12381G2Priv, ed448Priv, x448Priv, jwkJCSPriv,

@@ -67,7 +67,7 @@ struct DIDKeyTests {
         [0x80, 0x04] + Array(#"{"a":1}"#.utf8),     // json
         [0x12, 0x20] + [UInt8](repeating: 7, count: 32),  // sha2-256 multihash
         [0x80, 0x26] + [UInt8](repeating: 7, count: 32),  // ed25519-priv (0x1300)
-        [0xeb, 0x01] + [UInt8](repeating: 7, count: 96),  // bls12_381-g2-pub
+        [0xeb, 0x01, 0xa7] + [UInt8](repeating: 7, count: 95),  // well-formed bls12_381-g2-pub: resolvable, not usable
         [0xff, 0xff, 0x03] + [UInt8](repeating: 7, count: 32),  // unassigned
     ])
     func wrongMulticodec(bytes: [UInt8]) throws {

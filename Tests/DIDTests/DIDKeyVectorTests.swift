@@ -134,13 +134,86 @@ struct DIDKeyVectorTests {
         }
     }
 
-    @Test("BLS12-381 did:keys are recognised as unsupported key types")
-    func unsupportedKeyTypes() async throws {
-        let names = Array(try Self.vectors("bls12381.json").keys)
-        #expect(names.count == 6)
+    @Test("BLS12-381: G2 and G1G2 keys resolve to the vectors' documents but give no usable key")
+    func bls12381() async throws {
+        let vectors = try Self.vectors("bls12381.json")
+        #expect(vectors.count == 6)
+        var combined = 0
+        for (name, vector) in vectors {
+            let did = try DIDIdentifier(name)
+            let json = try #require(vector["didDocument"])
+            let expected = try DIDDocument(json: json)
+            let first = try #require(expected.verificationMethod.first)
+            let error = #expect(throws: DIDResolutionError.self) { try DIDKey.publicKey(of: did) }
+            #expect(error?.description.contains("can be resolved but not used for verification") == true, "\(String(describing: error))")
+            for method in expected.verificationMethod {
+                #expect(throws: DIDError.unsupportedKeyType(Self.blsMessage(method))) { try method.publicKey() }
+            }
+            let format: DIDKeyOptions.PublicKeyFormat = first.type == "JsonWebKey2020" ? .jsonWebKey2020 : .legacy
+            let resolved = try await DIDKeyResolver(options: DIDKeyOptions(publicKeyFormat: format)).resolve(did).document
+            guard did.methodSpecificID.hasPrefix("z5Tc") else {
+                #expect(first.type == "Bls12381G2Key2020")
+                #expect(first.publicKeyBase58 == Self.string(vector, "verificationKeyPair", "publicKeyBase58"))
+                #expect(resolved == expected, "\(resolved.json.serializedString())")
+                continue
+            }
+            // G1G2: the did:key spec splits the key into a G1 and a G2 method. The 2022 vector
+            // lists the G1 method only; everything else about the document is the vector's.
+            combined += 1
+            #expect(resolved.verificationMethod.count == 2)
+            var withoutG2 = resolved
+            let g2 = withoutG2.verificationMethod.removeLast()
+            for relationship in VerificationRelationship.allCases {
+                withoutG2[relationship].removeAll { $0 == .reference(g2.id) }
+            }
+            #expect(withoutG2 == expected, "\(resolved.json.serializedString())")
+            #expect(g2.publicKeyJwk?["crv"]?.stringValue == "BLS12381_G2")
+            #expect(g2.id.hasPrefix("\(did)#zUC7"))
+            #expect(resolved.assertionMethod.count == 2)
+            // The two methods' keys are the DID's 144 bytes, G1 first.
+            let body = try Multibase.decode(did.methodSpecificID, expecting: .base58btc).dropFirst(2)
+            let g1Bytes = try Base64URL.decode(try #require(first.publicKeyJwk?["x"]?.stringValue))
+            let g2Bytes = try Base64URL.decode(try #require(g2.publicKeyJwk?["x"]?.stringValue))
+            #expect(g1Bytes + g2Bytes == Data(body))
+        }
+        #expect(combined == 1)
+    }
+
+    /// The message a vector method's BLS key is refused with.
+    static func blsMessage(_ method: VerificationMethod) -> String {
+        let group = method.type == "Bls12381G2Key2020" || method.publicKeyJwk?["crv"]?.stringValue == "BLS12381_G2" ? "G2" : "G1"
+        return "BLS12-381 \(group) keys can be resolved but not used for verification (no BLS12-381 support)"
+    }
+
+    @Test("Every did:key in the vector folder resolves to a Multikey document")
+    func everyVectorDID() async throws {
+        var names: [String] = []
+        for url in try Vectors.files(in: Self.folder, suffix: ".json") {
+            let vectors = try Self.vectors(url.lastPathComponent)
+            // x25519.json nests its DIDs one level down, under "didDocument".
+            let entries = vectors["didDocument"]?.objectValue ?? vectors
+            names += entries.keys.filter { $0.hasPrefix("did:key:") }
+        }
+        #expect(names.count == 30)
         for name in names {
             let did = try DIDIdentifier(name)
-            await expectResolutionError(.unsupportedKeyType) { _ = try await DIDKeyResolver().resolve(did) }
+            let document = try await DIDKeyResolver().resolve(did).document
+            #expect(document.id == did)
+            #expect(document.context == [.string(DIDDocument.coreContext), .string("https://w3id.org/security/multikey/v1")])
+            #expect(!document.verificationMethod.isEmpty)
+            // Each method's fragment is its own Multikey value, and that value is what the DID
+            // encodes (or, for a BLS12-381 G1G2 key, one half of it).
+            var multikeys: [Data] = []
+            for method in document.verificationMethod {
+                #expect(method.type == "Multikey")
+                #expect(method.controller == did)
+                let multibase = try #require(method.publicKeyMultibase)
+                #expect(method.id == "\(did)#\(multibase)")
+                multikeys.append(Data(try Multibase.decode(multibase, expecting: .base58btc).dropFirst(2)))
+            }
+            let body = Data(try Multibase.decode(did.methodSpecificID, expecting: .base58btc))
+            let keyBytes = multikeys.reduce(Data(), +)
+            #expect(!keyBytes.isEmpty && Data(body.suffix(keyBytes.count)) == keyBytes, "\(name)")
         }
     }
 }
