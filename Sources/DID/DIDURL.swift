@@ -87,19 +87,4 @@ public struct DIDURL: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension DIDURL: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let string = try container.decode(String.self)
-        do {
-            try self.init(string)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
-}
+extension DIDURL: Codable, DIDSyntaxCodable {}
