@@ -7,53 +7,35 @@ import Foundation
 /// issuers in the wild pad or use the standard alphabet. Pick the strict one for anything
 /// signed, the lenient one only to read what a peer wrote loosely.
 public enum Base64URL {
+    /// The unpadded URL-safe alphabet, table-driven (JOSE encodes and decodes on every token,
+    /// so this is a hot path).
+    static let codec = BitGroupCodec(
+        name: "base64url", alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
+        bitsPerCharacter: 6)
+
     /// Encodes bytes as unpadded base64url.
     public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var output = Data(bytes).base64EncodedString()
-        output = output.replacingOccurrences(of: "+", with: "-")
-        output = output.replacingOccurrences(of: "/", with: "_")
-        while output.last == "=" { output.removeLast() }
-        return output
+        codec.encode(bytes)
     }
 
     /// Decodes unpadded base64url; rejects padding, whitespace, the `+`/`/` alphabet and
     /// non-zero trailing bits, so each byte string has exactly one accepted encoding.
     public static func decode(_ text: String) throws(MultiformatsError) -> Data {
-        try decode(text, lenient: false)
+        try codec.decode(Substring(text))
     }
 
-    /// Decodes base64url or standard base64, padded or not; still rejects any other
-    /// character and impossible lengths.
+    /// Decodes base64url or standard base64, padded or not, with any trailing bits; still
+    /// rejects any other character and impossible lengths.
     public static func decodeLenient(_ text: String) throws(MultiformatsError) -> Data {
-        try decode(text, lenient: true)
-    }
-
-    private static func decode(_ text: String, lenient: Bool) throws(MultiformatsError) -> Data {
-        var body = Substring(text)
-        if lenient {
-            while body.last == "=" { body.removeLast() }
-        }
-        var standard = ""
-        standard.reserveCapacity(body.utf8.count + 3)
-        for scalar in body.unicodeScalars {
-            switch scalar {
-            case "A"..."Z", "a"..."z", "0"..."9": standard.unicodeScalars.append(scalar)
-            case "-": standard.append("+")
-            case "_": standard.append("/")
-            case "+" where lenient, "/" where lenient: standard.unicodeScalars.append(scalar)
-            default: throw .invalidCharacter(encoding: "base64url", character: Character(scalar))
+        var bytes = Array(text.utf8)
+        while bytes.last == UInt8(ascii: "=") { bytes.removeLast() }
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "+"): bytes[index] = UInt8(ascii: "-")
+            case UInt8(ascii: "/"): bytes[index] = UInt8(ascii: "_")
+            default: break
             }
         }
-        let remainder = standard.utf8.count % 4
-        guard remainder != 1 else { throw .invalidLength(encoding: "base64url") }
-        if remainder > 0 { standard.append(String(repeating: "=", count: 4 - remainder)) }
-        guard let data = Data(base64Encoded: standard) else {
-            throw .invalidLength(encoding: "base64url")
-        }
-        if !lenient, encode(data) != text {
-            // Non-zero trailing bits: another string decodes to the same bytes.
-            throw .nonCanonical(encoding: "base64url")
-        }
-        return data
+        return try codec.decode(Substring(String(decoding: bytes, as: UTF8.self)), allowNonZeroTrailingBits: true)
     }
 }

@@ -60,7 +60,8 @@ struct BitGroupCodec: Sendable {
 
     /// Decodes and then insists the text is the one canonical spelling of the bytes (up to
     /// letter case where the alphabet is case-insensitive): right padding, zero trailing bits.
-    func decode(_ text: Substring) throws(MultiformatsError) -> Data {
+    /// `allowNonZeroTrailingBits` relaxes only the last rule, for lenient readers.
+    func decode(_ text: Substring, allowNonZeroTrailingBits: Bool = false) throws(MultiformatsError) -> Data {
         let utf8 = Array(text.utf8)
         var end = utf8.count
         if padBlock != nil {
@@ -83,7 +84,7 @@ struct BitGroupCodec: Sendable {
             }
         }
         guard bufferedBits < bitsPerCharacter else { throw .invalidLength(encoding: name) }
-        guard buffer == 0 else { throw .nonCanonical(encoding: name) }
+        guard buffer == 0 || allowNonZeroTrailingBits else { throw .nonCanonical(encoding: name) }
         if padBlock != nil {
             let expected = encode(output).utf8.count
             guard expected == utf8.count else { throw .invalidLength(encoding: name) }
