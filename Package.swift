@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "X509Trust", targets: ["X509Trust"]),
         .library(name: "DID", targets: ["DID"]),
         .library(name: "HTTP", targets: ["HTTP"]),
+        .library(name: "OpenDID", targets: ["OpenDID"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -72,17 +73,20 @@ let package = Package(
         .target(name: "HTTP"),
         .target(name: "DID", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "HTTP"]),
 
+        // Layer 2: credential formats.
+        .target(name: "OpenDID", dependencies: ["CryptoKeys", "JSONModel", "Multiformats"]),
+
         // Apps.
         .executableTarget(
             name: "vellum",
             dependencies: [
-                "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "COSE", "CBOR",
+                "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "COSE", "CBOR", "OpenDID",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "vellum-bench",
-            dependencies: ["JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats"]
+            dependencies: ["JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "OpenDID"]
         ),
 
         // Test support: locating the shared vectors and driving the Python peers.
@@ -106,6 +110,9 @@ let package = Package(
         .testTarget(name: "DIDTests", dependencies: [
             "DID", "CryptoKeys", "Multiformats", "JSONModel", "HTTP", "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
+        .testTarget(name: "OpenDIDTests", dependencies: [
+            "OpenDID", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport",
         ]),
         .testTarget(name: "VellumCLITests", dependencies: ["VellumTestSupport", "DID", "JSONModel"]),
     ],

@@ -17,6 +17,9 @@ public enum JSONFormat: Sendable, Hashable {
     /// It differs from JCS only in the sort order for names outside the Basic Multilingual
     /// Plane and in keeping numbers as written.
     case sortedKeys
+    /// Pretty printing with member names sorted as in ``sortedKeys``: what Open DID writes
+    /// when asked for readable output (`toJson(isPretty: true)`).
+    case prettySortedKeys(indent: Int)
 
     /// Pretty printing with two-space indentation.
     public static let pretty = JSONFormat.pretty(indent: 2)

@@ -109,6 +109,7 @@ extension JSONValue {
         case .compact: writer = JSONWriter(order: .stored)
         case let .pretty(indent): writer = JSONWriter(order: .stored, indent: max(0, indent))
         case .sortedKeys: writer = JSONWriter(order: .codePoint)
+        case let .prettySortedKeys(indent): writer = JSONWriter(order: .codePoint, indent: max(0, indent))
         }
         // Only canonical numbers can fail, and they are off here.
         try? writer.write(self)
