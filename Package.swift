@@ -37,6 +37,11 @@ let package = Package(
             providers: [.apt(["libsecp256k1-dev"])]
         ),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CLibcrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
 
         // Layer 0: encodings.
         .target(name: "Multiformats"),
@@ -49,6 +54,7 @@ let package = Package(
             dependencies: [
                 "Multiformats",
                 "CSecp256k1",
+                "CLibcrypto",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]

@@ -9,6 +9,9 @@ public enum CryptoKeysError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidKey(reason: String)
     /// A signature whose encoding is malformed (wrong length, non-canonical DER).
     case invalidSignatureEncoding(reason: String)
+    /// A well-formed signature that does not fit what it was checked against: no recovery id
+    /// rebuilds the expected key, or no curve point has the x-coordinate `r` names.
+    case signatureMismatch(reason: String)
     /// The algorithm cannot be used with this key (for example ES256 with an Ed25519 key).
     case algorithmMismatch(algorithm: String, key: String)
     /// The algorithm, curve or operation is not supported by this module.
@@ -29,6 +32,7 @@ public enum CryptoKeysError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .invalidKey(let reason): return "invalid key: \(reason)"
         case .invalidSignatureEncoding(let reason): return "invalid signature encoding: \(reason)"
+        case .signatureMismatch(let reason): return "signature does not match: \(reason)"
         case .algorithmMismatch(let algorithm, let key): return "algorithm \(algorithm) cannot be used with a \(key) key"
         case .unsupported(let what): return "unsupported: \(what)"
         case .invalidJWK(let reason): return "invalid JWK: \(reason)"
