@@ -5,7 +5,7 @@ import Foundation
 /// Decoding failures carry the JSON path of the offending member (for example
 /// `credentialSubject.claims[1].type`) and, where there is one, the offending value, so
 /// a caller can tell a server bug from a forgery without a debugger.
-public enum OpenDIDError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum OpenDIDError: Error, Hashable, Sendable, CustomStringConvertible {
     // MARK: Reading and writing JSON
 
     /// The bytes are not acceptable JSON (syntax, duplicate member names, size limits).

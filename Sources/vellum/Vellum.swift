@@ -8,10 +8,11 @@ struct Vellum: AsyncParsableCommand {
         abstract: "A wallet for verifiable digital credentials.",
         discussion: """
             Vellum keeps, verifies and presents digital credentials. Today it manages \
-            decentralized identifiers and demonstrates the cryptographic foundation; \
-            credential formats and protocols are being added.
+            decentralized identifiers, verifies Open DID documents, credentials and \
+            presentations, and demonstrates the cryptographic foundation; more credential \
+            formats and the wallet protocols are being added.
             """,
         version: "0.1.0",
-        subcommands: [DemoCommand.self, DIDCommand.self]
+        subcommands: [DemoCommand.self, DIDCommand.self, VerifyCommand.self]
     )
 }

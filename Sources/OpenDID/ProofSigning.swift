@@ -1,0 +1,66 @@
+import Foundation
+import JSONModel
+
+extension ProofsContainer {
+    /// Signs the document with each key, replacing any proofs it had: one key gives
+    /// `proof`, several give `proofs` (each signing the document with only its own header).
+    public mutating func sign(with keys: [ProofKey], created: Date = Date()) async throws(OpenDIDError) {
+        guard !keys.isEmpty else { throw .proofMissing("no key to sign with") }
+        let timestamp = UTCDatetime.string(from: created)
+        let document = try OpenDIDCoding.jsonObject(of: self)
+        var made: [Proof] = []
+        for key in keys {
+            var proof = try key.header(created: timestamp)
+            let input = SigningInput.bytes(of: document, proof: try OpenDIDCoding.jsonObject(of: proof))
+            proof.proofValue = try await key.proofValue(for: input)
+            made.append(proof)
+        }
+        setProofs(made)
+    }
+}
+
+extension ProofContainer {
+    /// Signs the document with `key`, replacing its proof.
+    public mutating func sign(with key: ProofKey, created: Date = Date()) async throws(OpenDIDError) {
+        var proof = try key.header(created: UTCDatetime.string(from: created))
+        let document = try OpenDIDCoding.jsonObject(of: self)
+        let input = SigningInput.bytes(of: document, proof: try OpenDIDCoding.jsonObject(of: proof))
+        proof.proofValue = try await key.proofValue(for: input)
+        self.proof = proof
+    }
+}
+
+extension VerifiableCredential {
+    /// Signs the credential as an Open DID issuer does: `proofValue` over the whole
+    /// credential and, when `perClaimProofs`, `proofValueList[i]` over the credential
+    /// reduced to claim `i`, so the holder can present any subset of claims.
+    public mutating func sign(with key: ProofKey, created: Date = Date(), perClaimProofs: Bool = true) async throws(OpenDIDError) {
+        let header = try key.header(created: UTCDatetime.string(from: created))
+        proof = VCProof(
+            created: header.created, proofPurpose: header.proofPurpose,
+            verificationMethod: header.verificationMethod, type: header.type)
+        let document = try OpenDIDCoding.jsonObject(of: self)
+        let headerObject = try OpenDIDCoding.jsonObject(of: header)
+        let whole = try await key.proofValue(for: SigningInput.bytes(of: document, proof: headerObject))
+        var perClaim: [String]?
+        if perClaimProofs {
+            var values: [String] = []
+            for index in credentialSubject.claims.indices {
+                let input = try SigningInput.bytes(ofCredential: document, proof: headerObject, claimAt: index)
+                values.append(try await key.proofValue(for: input))
+            }
+            perClaim = values
+        }
+        proof.proofValue = whole
+        proof.proofValueList = perClaim
+    }
+}
+
+extension OpenDIDCoding {
+    static func jsonObject(of value: some Encodable) throws(OpenDIDError) -> JSONObject {
+        guard case let .object(object) = try jsonValue(of: value) else {
+            throw .encodingFailed("\(type(of: value)) is not a JSON object")
+        }
+        return object
+    }
+}

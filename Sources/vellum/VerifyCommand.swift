@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import JSONModel
+import OpenDID
+
+/// `vellum verify`: check every signature of a credential-related document.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Verify the signatures of a credential, presentation or DID document.",
+        discussion: """
+            Recognises Open DID DID documents, verifiable credentials (whole-credential and \
+            per-claim signatures), verifiable presentations, issue and verify profiles, ReqE2e \
+            and AccE2e. Keys come from the DID documents given with --did-doc; a DID document \
+            is checked with its own keys. Exits 0 only when every signature verifies.
+            """
+    )
+
+    @Argument(help: "The JSON file to verify.")
+    var file: String
+
+    @Option(name: .customLong("did-doc"), help: "An Open DID DID document whose keys may sign (repeatable).")
+    var didDocuments: [String] = []
+
+    @Flag(help: "Print the outcome as JSON.")
+    var json = false
+
+    func run() throws {
+        let documents = try didDocuments.map { path in
+            do {
+                return try OpenDID.DIDDocument(from: try readFile(path))
+            } catch {
+                throw failure("\(path) is not an Open DID DID document: \(error)", code: 2)
+            }
+        }
+        let data = try readFile(file)
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: data)
+        } catch {
+            throw failure("\(file) is not JSON: \(error.description)", code: 2)
+        }
+        guard let kind = OpenDIDDocumentKind(detecting: document) else {
+            throw failure("\(file) is not a document vellum can verify (expected an Open DID document)", code: 2)
+        }
+        var checks = ProofVerifier(documents: documents).checks(for: document)
+        if let modelError = Self.modelError(kind: kind, data: data) {
+            checks.insert(ProofCheck(location: "(document)", verificationMethod: "", failure: modelError), at: 0)
+        }
+        let valid = !checks.isEmpty && checks.allSatisfy(\.isValid)
+        print(json ? Self.jsonReport(kind: kind, checks: checks, valid: valid) : Self.textReport(kind: kind, checks: checks, valid: valid))
+        if !valid { throw ExitCode.failure }
+    }
+
+    /// Why the document does not fit the Open DID data model, if it does not.
+    static func modelError(kind: OpenDIDDocumentKind, data: Data) -> OpenDIDError? {
+        do {
+            switch kind {
+            case .didDocument: _ = try OpenDID.DIDDocument(from: data)
+            case .verifiableCredential: _ = try VerifiableCredential(from: data)
+            case .verifiablePresentation: _ = try VerifiablePresentation(from: data)
+            case .issueProfile: _ = try IssueProfile(from: data)
+            case .verifyProfile: _ = try VerifyProfile(from: data)
+            case .reqE2e: _ = try ReqE2e(from: data)
+            case .accE2e: _ = try AccE2e(from: data)
+            }
+            return nil
+        } catch let error as OpenDIDError {
+            return error
+        } catch {
+            return .malformedJSON("\(error)")
+        }
+    }
+
+    static func textReport(kind: OpenDIDDocumentKind, checks: [ProofCheck], valid: Bool) -> String {
+        var lines = ["Open DID \(kind.rawValue)"]
+        for check in checks {
+            let mark = check.isValid ? "✓" : "✗"
+            var line = "  \(mark) \(check.location)"
+            if !check.verificationMethod.isEmpty { line += "  \(check.verificationMethod)" }
+            if let failure = check.failure { line += "\n      \(failure.description)" }
+            lines.append(line)
+        }
+        let good = checks.filter(\.isValid).count
+        lines.append(valid ? "VALID: \(good) of \(checks.count) checks hold" : "INVALID: \(checks.count - good) of \(checks.count) checks fail")
+        return lines.joined(separator: "\n")
+    }
+
+    static func jsonReport(kind: OpenDIDDocumentKind, checks: [ProofCheck], valid: Bool) -> String {
+        let proofs: [JSONValue] = checks.map { check in
+            var entry: JSONObject = [
+                "location": .string(check.location), "verificationMethod": .string(check.verificationMethod),
+                "valid": .bool(check.isValid),
+            ]
+            if let failure = check.failure { entry["error"] = .string(failure.description) }
+            return .object(entry)
+        }
+        let report: JSONObject = [
+            "format": "opendid", "kind": .string(kind.rawValue), "valid": .bool(valid), "checks": .array(proofs),
+        ]
+        return JSONValue.object(report).serializedString(.pretty)
+    }
+}
+
+/// Reads a file the user named, or fails with a message (exit code 2).
+func readFile(_ path: String) throws -> Data {
+    do {
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+        throw failure("cannot read \(path)", code: 2)
+    }
+}
+
+/// Prints `message` to standard error and returns the exit code to throw.
+func failure(_ message: String, code: Int32) -> ExitCode {
+    printToStandardError("error: \(message)")
+    return ExitCode(code)
+}
