@@ -7,6 +7,9 @@ struct Benchmark: Sendable {
     var prepare: @Sendable () async throws -> Operation
     /// The peer operation's name in `Benchmarks/peer_bench.py`, when the peer has one.
     var peer: String?
+    /// Another benchmark of this run (registered earlier) that does the same work with
+    /// the bare primitive; the table shows this one's median divided by it.
+    var baseline: String? = nil
 
     /// A prepared operation. The work happens inside `run`; `input` carries whatever the
     /// peer must see to do the same work (a file path, a key), passed to the peer script.

@@ -35,14 +35,19 @@ if usePeers, peers.python == nil {
 print("note: this is a debug build; measure with `swift run -c release vellum-bench`")
 #endif
 
-let header = ["benchmark", "median", "min", "max", "peer median", "peer ÷ vellum"]
+let header = ["benchmark", "median", "min", "max", "peer median", "peer ÷ vellum", "÷ bare"]
 var rows: [[String]] = []
+var medians: [String: Double] = [:]
 for benchmark in BenchmarkRegistry.all where filter.map({ benchmark.name.contains($0) }) ?? true {
     do {
         let operation = try await benchmark.prepare()
         guard let ours = try await runner.measure(operation) else { continue }
+        medians[benchmark.name] = ours.median
         var row = [benchmark.name, ours.median.formattedDuration,
-                   ours.min.formattedDuration, ours.max.formattedDuration, "-", "-"]
+                   ours.min.formattedDuration, ours.max.formattedDuration, "-", "-", "-"]
+        if let baseline = benchmark.baseline, let bare = medians[baseline] {
+            row[6] = String(format: "%.2f× %@", ours.median / bare, baseline)
+        }
         if usePeers, peers.python != nil, let peer = benchmark.peer {
             do {
                 let theirs = try peers.measure(peer, input: operation.peerInput)
