@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 
 /// What every Open DID proof has: when, why and with which key it was made, and the
 /// signature.
@@ -60,6 +61,38 @@ public struct Proof: ProofProtocol, Sendable, Hashable {
         self.verificationMethod = verificationMethod
         self.type = type
         self.proofValue = proofValue
+    }
+}
+
+extension Proof {
+    /// Reads the members a proof's signature covers straight from its JSON, with the same
+    /// typed errors as decoding (this runs once per signature checked, so it skips the
+    /// `JSONDecoder` round trip).
+    init(header object: JSONObject) throws(OpenDIDError) {
+        func string(_ name: String) throws(OpenDIDError) -> String {
+            guard let value = object[name] else { throw .missingField(path: name) }
+            guard case let .string(text) = value else { throw .typeMismatch(path: name, expected: "String") }
+            return text
+        }
+        let created = try string("created")
+        guard DatetimeParser.epochSeconds(created) != nil else { throw .invalidDatetime(created, path: "created") }
+        let purpose = try string("proofPurpose")
+        guard let proofPurpose = ProofPurpose(rawValue: purpose) else {
+            throw .unknownEnumValue(type: "ProofPurpose", value: purpose, path: "proofPurpose")
+        }
+        let type = try string("type")
+        guard let proofType = ProofType(rawValue: type) else {
+            throw .unknownEnumValue(type: "ProofType", value: type, path: "type")
+        }
+        self.init(created: created, proofPurpose: proofPurpose, verificationMethod: try string("verificationMethod"), type: proofType)
+    }
+
+    /// The JSON of the members a proof's signature covers.
+    var headerObject: JSONObject {
+        [
+            "created": .string(created), "proofPurpose": .string(proofPurpose.rawValue),
+            "type": .string(type.rawValue), "verificationMethod": .string(verificationMethod),
+        ]
     }
 }
 

@@ -11,7 +11,7 @@ extension ProofsContainer {
         var made: [Proof] = []
         for key in keys {
             var proof = try key.header(created: timestamp)
-            let input = SigningInput.bytes(of: document, proof: try OpenDIDCoding.jsonObject(of: proof))
+            let input = SigningInput.bytes(of: document, proof: proof.headerObject)
             proof.proofValue = try await key.proofValue(for: input)
             made.append(proof)
         }
@@ -24,7 +24,7 @@ extension ProofContainer {
     public mutating func sign(with key: ProofKey, created: Date = Date()) async throws(OpenDIDError) {
         var proof = try key.header(created: UTCDatetime.string(from: created))
         let document = try OpenDIDCoding.jsonObject(of: self)
-        let input = SigningInput.bytes(of: document, proof: try OpenDIDCoding.jsonObject(of: proof))
+        let input = SigningInput.bytes(of: document, proof: proof.headerObject)
         proof.proofValue = try await key.proofValue(for: input)
         self.proof = proof
     }
@@ -40,7 +40,7 @@ extension VerifiableCredential {
             created: header.created, proofPurpose: header.proofPurpose,
             verificationMethod: header.verificationMethod, type: header.type)
         let document = try OpenDIDCoding.jsonObject(of: self)
-        let headerObject = try OpenDIDCoding.jsonObject(of: header)
+        let headerObject = header.headerObject
         let whole = try await key.proofValue(for: SigningInput.bytes(of: document, proof: headerObject))
         var perClaim: [String]?
         if perClaimProofs {

@@ -43,11 +43,13 @@ public struct ProofVerifier: Sendable {
             }
             let subject = object["id"]?.stringValue
             let controller = object["controller"]?.stringValue
-            return keys.containerChecks(object, prefix: "", signers: [subject, controller].compactMap { $0 })
+            return keys.containerChecks(object, prefix: "", signers: [subject, controller].compactMap { $0 }, keys: KeyCache())
         case .verifiableCredential:
-            return credentialChecks(object, prefix: "")
+            return credentialChecks(object, prefix: "", keys: KeyCache())
         case .verifiablePresentation:
-            var results = containerChecks(object, prefix: "", signers: [object["holder"]?.stringValue].compactMap { $0 })
+            let cache = KeyCache()
+            var results = containerChecks(
+                object, prefix: "", signers: [object["holder"]?.stringValue].compactMap { $0 }, keys: cache)
             for (index, element) in (object["verifiableCredential"]?.arrayValue ?? []).enumerated() {
                 let prefix = "verifiableCredential[\(index)]."
                 guard case let .object(credential) = element else {
@@ -55,15 +57,17 @@ public struct ProofVerifier: Sendable {
                                               failure: .typeMismatch(path: prefix, expected: "VerifiableCredential")))
                     continue
                 }
-                results += credentialChecks(credential, prefix: prefix)
+                results += credentialChecks(credential, prefix: prefix, keys: cache)
             }
             return results
         case .issueProfile:
-            return singleProofChecks(object, signers: [object["profile"]?["issuer"]?["did"]?.stringValue].compactMap { $0 })
+            return singleProofChecks(
+                object, signers: [object["profile"]?["issuer"]?["did"]?.stringValue].compactMap { $0 }, keys: KeyCache())
         case .verifyProfile:
-            return singleProofChecks(object, signers: [object["profile"]?["verifier"]?["did"]?.stringValue].compactMap { $0 })
+            return singleProofChecks(
+                object, signers: [object["profile"]?["verifier"]?["did"]?.stringValue].compactMap { $0 }, keys: KeyCache())
         case .reqE2e, .accE2e:
-            return singleProofChecks(object, signers: nil)
+            return singleProofChecks(object, signers: nil, keys: KeyCache())
         }
     }
 
@@ -97,7 +101,7 @@ public struct ProofVerifier: Sendable {
     /// Verifies a ``ReqE2e`` or ``AccE2e`` proof, signed by a key of `signer`.
     public func verify<Container: ProofContainer>(_ container: Container, signedBy signer: String) throws(OpenDIDError) {
         let object = try OpenDIDCoding.jsonObject(of: container)
-        try firstFailure(singleProofChecks(object, signers: [signer]))
+        try firstFailure(singleProofChecks(object, signers: [signer], keys: KeyCache()))
     }
 
     private func firstFailure(_ checks: [ProofCheck]) throws(OpenDIDError) {
@@ -106,7 +110,7 @@ public struct ProofVerifier: Sendable {
 
     // MARK: Per shape
 
-    private func containerChecks(_ object: JSONObject, prefix: String, signers: [String]) -> [ProofCheck] {
+    private func containerChecks(_ object: JSONObject, prefix: String, signers: [String], keys: KeyCache) -> [ProofCheck] {
         var located: [(String, JSONValue)] = []
         if case let .array(proofs)? = object["proofs"] {
             located = proofs.enumerated().map { ("\(prefix)proofs[\($0.offset)]", $0.element) }
@@ -116,22 +120,22 @@ public struct ProofVerifier: Sendable {
             return [ProofCheck(location: "\(prefix)proof", verificationMethod: "", failure: .proofMissing("no proof or proofs"))]
         }
         return located.map { location, proof in
-            check(proof, at: location, signers: signers) { header, signature in
+            check(proof, at: location, signers: signers, keys: keys) { header, signature in
                 (SigningInput.bytes(of: object, proof: header), signature)
             }
         }
     }
 
-    private func singleProofChecks(_ object: JSONObject, signers: [String]?) -> [ProofCheck] {
+    private func singleProofChecks(_ object: JSONObject, signers: [String]?, keys: KeyCache) -> [ProofCheck] {
         guard let proof = object["proof"] else {
             return [ProofCheck(location: "proof", verificationMethod: "", failure: .proofMissing("no proof"))]
         }
-        return [check(proof, at: "proof", signers: signers) { header, signature in
+        return [check(proof, at: "proof", signers: signers, keys: keys) { header, signature in
             (SigningInput.bytes(of: object, proof: header), signature)
         }]
     }
 
-    private func credentialChecks(_ object: JSONObject, prefix: String) -> [ProofCheck] {
+    private func credentialChecks(_ object: JSONObject, prefix: String, keys: KeyCache) -> [ProofCheck] {
         let location = "\(prefix)proof"
         guard let proof = object["proof"], case let .object(proofObject) = proof else {
             return [ProofCheck(location: location, verificationMethod: "", failure: .proofMissing("VC without proof"))]
@@ -139,7 +143,7 @@ public struct ProofVerifier: Sendable {
         let signers = [object["issuer"]?["id"]?.stringValue].compactMap { $0 }
         var results: [ProofCheck] = []
         if proofObject["proofValue"] != nil {
-            results.append(check(proof, at: "\(location).proofValue", signers: signers) { header, _ in
+            results.append(check(proof, at: "\(location).proofValue", signers: signers, keys: keys) { header, _ in
                 (SigningInput.bytes(of: object, proof: header), proofObject["proofValue"])
             })
         }
@@ -151,7 +155,7 @@ public struct ProofVerifier: Sendable {
                     failure: .proofValueListMismatch(claims: claimCount, signatures: list.count)))
             } else {
                 for (index, value) in list.enumerated() {
-                    results.append(check(proof, at: "\(location).proofValueList[\(index)]", signers: signers) {
+                    results.append(check(proof, at: "\(location).proofValueList[\(index)]", signers: signers, keys: keys) {
                         (header: JSONObject, _: JSONValue?) throws(OpenDIDError) -> (Data, JSONValue?) in
                         (try SigningInput.bytes(ofCredential: object, proof: header, claimAt: index), value)
                     })
@@ -170,16 +174,16 @@ public struct ProofVerifier: Sendable {
     /// Checks one signature. `signedBytes` returns the signing input and the JSON of the
     /// proof value, given the proof's JSON object.
     private func check(
-        _ proof: JSONValue, at location: String, signers: [String]?,
+        _ proof: JSONValue, at location: String, signers: [String]?, keys: KeyCache,
         signedBytes: (JSONObject, JSONValue?) throws(OpenDIDError) -> (Data, JSONValue?)
     ) -> ProofCheck {
         let method = proof["verificationMethod"]?.stringValue ?? ""
         do throws(OpenDIDError) {
             guard case let .object(object) = proof else { throw OpenDIDError.typeMismatch(path: location, expected: "Proof") }
-            let header: Proof = try OpenDIDCoding.decode(Proof.self, from: .object(SigningInput.header(of: object)))
+            let header = try Proof(header: object)
             let (input, value) = try signedBytes(object, object["proofValue"])
             guard let proofValue = value?.stringValue else { throw OpenDIDError.proofMissing("\(location) has no value") }
-            try verifySignature(proofValue, over: input, header: header, signers: signers)
+            try verifySignature(proofValue, over: input, header: header, signers: signers, keys: keys)
             return ProofCheck(location: location, verificationMethod: method, failure: nil)
         } catch {
             return ProofCheck(location: location, verificationMethod: method, failure: error)
@@ -187,21 +191,21 @@ public struct ProofVerifier: Sendable {
     }
 
     private func verifySignature(
-        _ proofValue: String, over input: Data, header: Proof, signers: [String]?
+        _ proofValue: String, over input: Data, header: Proof, signers: [String]?, keys: KeyCache
     ) throws(OpenDIDError) {
         guard let curve = header.type.curve else { throw .unsupportedProofType(header.type.rawValue) }
-        let reference = try VerificationMethodReference(header.verificationMethod)
-        if let signers, !signers.contains(reference.did) {
+        let resolved = try keys.resolve(header.verificationMethod, in: self)
+        if let signers, !signers.contains(resolved.reference.did) {
             throw .keyNotAuthorized(verificationMethod: header.verificationMethod, purpose: "signing for \(signers.joined(separator: " or "))")
         }
-        let (document, method) = try keyEntry(for: reference)
+        let (document, method) = (resolved.document, resolved.method)
         guard !document.deactivated else {
             throw .keyNotAuthorized(verificationMethod: header.verificationMethod, purpose: "anything (DID deactivated)")
         }
         guard document.keyNames(for: header.proofPurpose)?.contains(method.id) == true else {
             throw .keyNotAuthorized(verificationMethod: header.verificationMethod, purpose: header.proofPurpose.rawValue)
         }
-        let key = try method.publicKey()
+        let key = try resolved.publicKey()
         guard key.curve == curve else {
             throw .signatureInvalid(proof: "\(header.type.rawValue) proof by a \(method.type.rawValue) key")
         }
@@ -225,5 +229,36 @@ public struct ProofVerifier: Sendable {
             throw .keyNotFound(verificationMethod: reference.description)
         }
         return (document, method)
+    }
+}
+
+/// The keys one verification run has looked up, so a credential's eleven signatures by one
+/// key parse the reference and decode the key once.
+final class KeyCache {
+    struct Entry {
+        let reference: VerificationMethodReference
+        let document: DIDDocument
+        let method: VerificationMethod
+        let key: Result<PublicKey, OpenDIDError>
+
+        func publicKey() throws(OpenDIDError) -> PublicKey { try key.get() }
+    }
+
+    private var entries: [String: Result<Entry, OpenDIDError>] = [:]
+
+    func resolve(_ verificationMethod: String, in verifier: ProofVerifier) throws(OpenDIDError) -> Entry {
+        if let known = entries[verificationMethod] { return try known.get() }
+        let result: Result<Entry, OpenDIDError>
+        do throws(OpenDIDError) {
+            let reference = try VerificationMethodReference(verificationMethod)
+            let (document, method) = try verifier.keyEntry(for: reference)
+            let key: Result<PublicKey, OpenDIDError>
+            do throws(OpenDIDError) { key = .success(try method.publicKey()) } catch { key = .failure(error) }
+            result = .success(Entry(reference: reference, document: document, method: method, key: key))
+        } catch {
+            result = .failure(error)
+        }
+        entries[verificationMethod] = result
+        return try result.get()
     }
 }
