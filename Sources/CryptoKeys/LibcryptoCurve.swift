@@ -6,19 +6,36 @@ import Foundation
 /// points `R` a signature was made with.
 ///
 /// swift-crypto exposes no point operations, and curve arithmetic written here would be a
-/// liability; libcrypto's is reviewed and constant-time where it matters (nothing here is
-/// secret: signatures, digests and public keys only). Each call builds its own `EC_GROUP`
-/// and `BN_CTX` (a few microseconds), so no OpenSSL object is ever shared between threads,
-/// and frees everything before it returns. OpenSSL's per-thread error queue is cleared on
-/// the way out so a rejected input leaves nothing behind for unrelated code.
+/// liability; libcrypto's is reviewed (nothing here is secret: signatures, digests and
+/// public keys only, so variable-time arithmetic is fine).
+///
+/// The `EC_GROUP` is built once per process and shared: building one costs about 50 µs,
+/// as much as half a recovery, and every call here only reads it (each OpenSSL function
+/// used takes it as `const EC_GROUP *`, which openssl-threads(7) allows threads to share).
+/// Everything else — the `BN_CTX`, numbers and points — belongs to one call and is freed
+/// before it returns, and OpenSSL's per-thread error queue is cleared on the way out so a
+/// rejected input leaves nothing behind for unrelated code.
 struct LibcryptoCurve: Sendable {
-    /// The OpenSSL curve identifier.
-    let nid: Int32
     /// The width of a field element and of the order, in bytes.
     let byteCount: Int
+    private let sharedGroup: SharedGroup
 
     /// NIST P-256 (`prime256v1`).
-    static let p256 = LibcryptoCurve(nid: NID_X9_62_prime256v1, byteCount: 32)
+    static let p256 = LibcryptoCurve(byteCount: 32, sharedGroup: .p256)
+
+    /// The process-wide groups, created on first use and never freed (like the shared
+    /// libsecp256k1 context); `nil` only if OpenSSL could not allocate one.
+    private enum SharedGroup: Sendable {
+        case p256
+
+        nonisolated(unsafe) private static let p256Group: OpaquePointer? = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1)
+
+        var group: OpaquePointer? {
+            switch self {
+            case .p256: return Self.p256Group
+            }
+        }
+    }
 
     /// The public key `Q = r⁻¹ (s·R − e·G)` for the point `R` that `recoveryID` names:
     /// bit 0 is the parity of `R.y`, bit 1 says `R.x = r + n` rather than `r`.
@@ -112,16 +129,16 @@ struct LibcryptoCurve: Sendable {
         }
     }
 
-    /// Runs `body` with a fresh group, context and allocation list, freeing all of it after.
+    /// Runs `body` with the shared group and a fresh context and allocation list, freeing
+    /// all but the group after.
     private func withScratch<Result>(
         _ body: (Scratch) throws(CryptoKeysError) -> Result
     ) throws(CryptoKeysError) -> Result {
-        guard let group = EC_GROUP_new_by_curve_name(nid) else {
+        guard let group = sharedGroup.group else {
             ERR_clear_error()
             throw .backend("EC_GROUP_new_by_curve_name failed")
         }
         guard let context = BN_CTX_new() else {
-            EC_GROUP_free(group)
             ERR_clear_error()
             throw .backend("BN_CTX_new failed")
         }
@@ -132,7 +149,8 @@ struct LibcryptoCurve: Sendable {
 }
 
 /// One call's OpenSSL objects. Everything allocated through it is freed by ``release()``,
-/// which ``LibcryptoCurve`` runs in a `defer`, so an early `throw` cannot leak.
+/// which ``LibcryptoCurve`` runs in a `defer`, so an early `throw` cannot leak. The group
+/// is borrowed, never modified or freed.
 private final class Scratch {
     let group: OpaquePointer
     let context: OpaquePointer
@@ -158,7 +176,6 @@ private final class Scratch {
         numbers.removeAll()
         points.removeAll()
         BN_CTX_free(context)
-        EC_GROUP_free(group)
         ERR_clear_error()
     }
 
