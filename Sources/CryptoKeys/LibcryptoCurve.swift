@@ -18,21 +18,41 @@ import Foundation
 struct LibcryptoCurve: Sendable {
     /// The width of a field element and of the order, in bytes.
     let byteCount: Int
-    private let sharedGroup: SharedGroup
+    let sharedGroup: SharedGroup
 
     /// NIST P-256 (`prime256v1`).
     static let p256 = LibcryptoCurve(byteCount: 32, sharedGroup: .p256)
 
     /// The process-wide groups, created on first use and never freed (like the shared
     /// libsecp256k1 context); `nil` only if OpenSSL could not allocate one.
-    private enum SharedGroup: Sendable {
+    enum SharedGroup: Sendable {
         case p256
 
         nonisolated(unsafe) private static let p256Group: OpaquePointer? = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1)
 
+        /// Montgomery constants for arithmetic modulo the group order, read-only once made:
+        /// inverting a nonce by exponentiation without them costs as much again as the
+        /// inversion itself.
+        nonisolated(unsafe) private static let p256OrderMontgomery: OpaquePointer? = {
+            guard let group = p256Group, let context = BN_CTX_new() else { return nil }
+            defer { BN_CTX_free(context) }
+            guard let montgomery = BN_MONT_CTX_new() else { return nil }
+            guard BN_MONT_CTX_set(montgomery, EC_GROUP_get0_order(group), context) == 1 else {
+                BN_MONT_CTX_free(montgomery)
+                return nil
+            }
+            return montgomery
+        }()
+
         var group: OpaquePointer? {
             switch self {
             case .p256: return Self.p256Group
+            }
+        }
+
+        var orderMontgomery: OpaquePointer? {
+            switch self {
+            case .p256: return Self.p256OrderMontgomery
             }
         }
     }
@@ -131,7 +151,7 @@ struct LibcryptoCurve: Sendable {
 
     /// Runs `body` with the shared group and a fresh context and allocation list, freeing
     /// all but the group after.
-    private func withScratch<Result>(
+    func withScratch<Result>(
         _ body: (Scratch) throws(CryptoKeysError) -> Result
     ) throws(CryptoKeysError) -> Result {
         guard let group = sharedGroup.group else {
@@ -151,7 +171,7 @@ struct LibcryptoCurve: Sendable {
 /// One call's OpenSSL objects. Everything allocated through it is freed by ``release()``,
 /// which ``LibcryptoCurve`` runs in a `defer`, so an early `throw` cannot leak. The group
 /// is borrowed, never modified or freed.
-private final class Scratch {
+final class Scratch {
     let group: OpaquePointer
     let context: OpaquePointer
     let byteCount: Int

@@ -7,11 +7,11 @@ extension ProofsContainer {
     public mutating func sign(with keys: [ProofKey], created: Date = Date()) async throws(OpenDIDError) {
         guard !keys.isEmpty else { throw .proofMissing("no key to sign with") }
         let timestamp = UTCDatetime.string(from: created)
-        let document = try OpenDIDCoding.jsonObject(of: self)
+        let inputs = SigningInputBuilder(document: try OpenDIDCoding.jsonObject(of: self))
         var made: [Proof] = []
         for key in keys {
             var proof = try key.header(created: timestamp)
-            let input = SigningInput.bytes(of: document, proof: proof.headerObject)
+            let input = inputs.bytes(proof: proof.headerObject)
             proof.proofValue = try await key.proofValue(for: input)
             made.append(proof)
         }
@@ -23,8 +23,7 @@ extension ProofContainer {
     /// Signs the document with `key`, replacing its proof.
     public mutating func sign(with key: ProofKey, created: Date = Date()) async throws(OpenDIDError) {
         var proof = try key.header(created: UTCDatetime.string(from: created))
-        let document = try OpenDIDCoding.jsonObject(of: self)
-        let input = SigningInput.bytes(of: document, proof: proof.headerObject)
+        let input = SigningInputBuilder(document: try OpenDIDCoding.jsonObject(of: self)).bytes(proof: proof.headerObject)
         proof.proofValue = try await key.proofValue(for: input)
         self.proof = proof
     }
@@ -39,14 +38,14 @@ extension VerifiableCredential {
         proof = VCProof(
             created: header.created, proofPurpose: header.proofPurpose,
             verificationMethod: header.verificationMethod, type: header.type)
-        let document = try OpenDIDCoding.jsonObject(of: self)
+        let inputs = SigningInputBuilder(document: try OpenDIDCoding.jsonObject(of: self))
         let headerObject = header.headerObject
-        let whole = try await key.proofValue(for: SigningInput.bytes(of: document, proof: headerObject))
+        let whole = try await key.proofValue(for: inputs.bytes(proof: headerObject))
         var perClaim: [String]?
         if perClaimProofs {
             var values: [String] = []
             for index in credentialSubject.claims.indices {
-                let input = try SigningInput.bytes(ofCredential: document, proof: headerObject, claimAt: index)
+                let input = try inputs.bytes(proof: headerObject, claimAt: index)
                 values.append(try await key.proofValue(for: input))
             }
             perClaim = values
