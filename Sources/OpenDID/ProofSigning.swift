@@ -12,7 +12,7 @@ extension ProofsContainer {
         for key in keys {
             var proof = try key.header(created: timestamp)
             let input = inputs.bytes(proof: proof.headerObject)
-            proof.proofValue = try await key.proofValue(for: input)
+            proof.proofValue = try await key.proofValue(for: input, type: proof.type)
             made.append(proof)
         }
         setProofs(made)
@@ -24,7 +24,7 @@ extension ProofContainer {
     public mutating func sign(with key: ProofKey, created: Date = Date()) async throws(OpenDIDError) {
         var proof = try key.header(created: UTCDatetime.string(from: created))
         let input = SigningInputBuilder(document: try OpenDIDCoding.jsonObject(of: self)).bytes(proof: proof.headerObject)
-        proof.proofValue = try await key.proofValue(for: input)
+        proof.proofValue = try await key.proofValue(for: input, type: proof.type)
         self.proof = proof
     }
 }
@@ -40,13 +40,13 @@ extension VerifiableCredential {
             verificationMethod: header.verificationMethod, type: header.type)
         let inputs = SigningInputBuilder(document: try OpenDIDCoding.jsonObject(of: self))
         let headerObject = header.headerObject
-        let whole = try await key.proofValue(for: inputs.bytes(proof: headerObject))
+        let whole = try await key.proofValue(for: inputs.bytes(proof: headerObject), type: header.type)
         var perClaim: [String]?
         if perClaimProofs {
             var values: [String] = []
             for index in credentialSubject.claims.indices {
                 let input = try inputs.bytes(proof: headerObject, claimAt: index)
-                values.append(try await key.proofValue(for: input))
+                values.append(try await key.proofValue(for: input, type: header.type))
             }
             perClaim = values
         }
