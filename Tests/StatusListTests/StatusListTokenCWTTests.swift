@@ -177,6 +177,19 @@ import VellumTestSupport
         }
     }
 
+    @Test func refusesDeeplyNestedClaims() async throws {
+        var deep: CBOR = 0
+        for _ in 0..<40 { deep = [deep] }
+        var claims = validClaims()
+        claims[99] = deep
+        let message = try await sign(claims: claims)
+        let error = await #expect(throws: StatusListError.self) { try await verifier().verify(cwt: message.encoded(), uri: Self.uri) }
+        guard case .invalidClaims? = error else {
+            Issue.record("expected invalidClaims, got \(String(describing: error))")
+            return
+        }
+    }
+
     @Test func refusesAnAlgorithmThePolicyDoesNotAllow() async throws {
         let message = try await sign(claims: validClaims())
         var policy = StatusListPolicy()

@@ -207,6 +207,19 @@ import VellumTestSupport
         }
     }
 
+    @Test func refusesDeeplyNestedClaims() async throws {
+        var claims = try validClaims().jsonObject
+        var deep: JSONValue = 0
+        for _ in 0..<40 { deep = [deep] }
+        claims["extra"] = deep
+        let jwt = try await sign(header: JOSEHeader(type: "statuslist+jwt"), object: claims)
+        let error = await #expect(throws: StatusListError.self) { try await verifier().verify(jwt: jwt, uri: Self.uri) }
+        guard case .jose(.invalidJSON)? = error else {
+            Issue.record("expected jose(invalidJSON), got \(String(describing: error))")
+            return
+        }
+    }
+
     @Test func refusesATokenOverTheSizeLimit() async throws {
         let jwt = try await token().signedJWT(signer: signer)
         var policy = StatusListPolicy()
