@@ -11,7 +11,7 @@ import HTTP
 /// let resolver = StatusListResolver(
 ///     httpClient: URLSessionHTTPClient(), keys: StatusListKeyLookup.fixed(issuerKey),
 ///     cache: StatusListCache())
-/// let reference = try StatusListReference(statusClaim: claims["status"]!)
+/// let reference = try StatusListReference(statusClaim: statusClaim)
 /// switch await resolver.status(of: reference) { case .valid: … }
 /// ```
 public struct StatusListResolver: Sendable {

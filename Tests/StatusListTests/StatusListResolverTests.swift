@@ -1,6 +1,8 @@
+import CBOR
 import CryptoKeys
 import Foundation
 import HTTP
+import JSONModel
 import StatusList
 import Testing
 
@@ -61,6 +63,25 @@ import Testing
             }
             #expect(try await resolver.statusType(of: StatusListReference(index: 4, uri: uri)) == StatusType(rawValue: 9))
             #expect(server.lastAccept == "application/statuslist+jwt, application/statuslist+cwt;q=0.9")
+        }
+    }
+
+    /// The one-call form the credential layers use with a token's `status` claim.
+    @Test func checksAStatusClaimDirectly() async throws {
+        try await server.run { base in
+            let uri = base + "/statuslists/claims"
+            try await servePage(token(uri: uri), at: "/statuslists/claims")
+            let resolver = resolver()
+            let json = try StatusListReference(index: 2, uri: uri).statusClaimJSON
+            #expect(await resolver.status(ofStatusClaim: json) == .suspended)
+            let cbor = try StatusListReference(index: 1, uri: uri).statusClaimCBOR
+            #expect(await resolver.status(ofStatusClaim: cbor) == .invalid)
+            #expect(await resolver.status(ofStatusClaim: nil as JSONValue?) == nil)
+            #expect(await resolver.status(ofStatusClaim: ["identifier_list": [:]] as JSONValue) == nil)
+            #expect(await resolver.status(ofStatusClaim: ["other": 1] as CBOR) == nil)
+            #expect(await resolver.status(ofStatusClaim: ["status_list": ["idx": -1, "uri": .string(uri)]] as JSONValue)
+                == .unknown(.invalidReference("idx -1 is negative")))
+            #expect(await resolver.status(ofStatusClaim: "revoked" as JSONValue) == .unknown(.invalidReference("status is not an object")))
         }
     }
 
