@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "DID", targets: ["DID"]),
         .library(name: "HTTP", targets: ["HTTP"]),
         .library(name: "OpenDID", targets: ["OpenDID"]),
+        .library(name: "StatusList", targets: ["StatusList"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -81,6 +82,10 @@ let package = Package(
 
         // Layer 2: credential formats.
         .target(name: "OpenDID", dependencies: ["CryptoKeys", "JSONModel", "Multiformats"]),
+        .target(
+            name: "StatusList",
+            dependencies: ["JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "CZlib", "HTTP"]
+        ),
 
         // Apps.
         .executableTarget(
@@ -119,6 +124,11 @@ let package = Package(
         ]),
         .testTarget(name: "OpenDIDTests", dependencies: [
             "OpenDID", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport",
+        ]),
+        .testTarget(name: "StatusListTests", dependencies: [
+            "StatusList", "JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "HTTP",
+            "VellumTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "VellumCLITests", dependencies: ["VellumTestSupport", "DID", "JSONModel"]),
     ],
