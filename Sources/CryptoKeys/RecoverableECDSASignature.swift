@@ -163,21 +163,7 @@ public struct RecoverableECDSASignature: Sendable, Hashable {
     /// (an Open DID verifier's check), at the cost of one verification. A signature whose
     /// recovery id was altered fails here, unlike ``isValidSignature(forDigest:publicKey:)``.
     public func isValidSignature(forDigest digest: Data, recoveringTo publicKey: PublicKey) -> Bool {
-        guard publicKey.curve == curve, digest.count == PrehashedDigest.byteCount else { return false }
-        switch curve {
-        case .p256:
-            // The verification point R' = (e/s)·G + (r/s)·Q is the signer's R when the
-            // signature is valid, so its parity (and x ≥ n bit) is the recovery id.
-            guard let point = publicKey.sec1UncompressedRepresentation,
-                  let found = try? LibcryptoCurve.p256.recoveryID(
-                    r: signature.r, s: signature.s, digest: digest, publicKey: point)
-            else { return false }
-            return found == recoveryID
-        case .secp256k1:
-            return (try? recoverPublicKey(digest: digest)) == publicKey
-        case .p384, .p521, .ed25519, .x25519:
-            return false
-        }
+        RecoveringVerifier(publicKey: publicKey).isValid(self, forDigest: digest)
     }
 
     static func supports(_ curve: KeyCurve) -> Bool {

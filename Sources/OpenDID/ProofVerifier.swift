@@ -208,13 +208,14 @@ public struct ProofVerifier: Sendable {
         guard document.keyNames(for: header.proofPurpose)?.contains(method.id) == true else {
             throw .keyNotAuthorized(verificationMethod: header.verificationMethod, purpose: header.proofPurpose.rawValue)
         }
-        let key = try resolved.publicKey()
+        let verifier = try resolved.verifier()
+        let key = verifier.publicKey
         guard key.curve == curve else {
             throw .signatureInvalid(proof: "\(header.type.rawValue) proof by a \(method.type.rawValue) key")
         }
         let signature = try ProofValue.decode(proofValue, curve: curve)
         let digest = DigestAlgorithm.sha256.hash(input)
-        guard signature.isValidSignature(forDigest: digest, recoveringTo: key) else {
+        guard verifier.isValid(signature, forDigest: digest) else {
             throw .signatureInvalid(proof: header.verificationMethod)
         }
     }
@@ -242,9 +243,9 @@ final class KeyCache {
         let reference: VerificationMethodReference
         let document: DIDDocument
         let method: VerificationMethod
-        let key: Result<PublicKey, OpenDIDError>
+        let key: Result<RecoveringVerifier, OpenDIDError>
 
-        func publicKey() throws(OpenDIDError) -> PublicKey { try key.get() }
+        func verifier() throws(OpenDIDError) -> RecoveringVerifier { try key.get() }
     }
 
     private var entries: [String: Result<Entry, OpenDIDError>] = [:]
@@ -255,8 +256,12 @@ final class KeyCache {
         do throws(OpenDIDError) {
             let reference = try VerificationMethodReference(verificationMethod)
             let (document, method) = try verifier.keyEntry(for: reference)
-            let key: Result<PublicKey, OpenDIDError>
-            do throws(OpenDIDError) { key = .success(try method.publicKey()) } catch { key = .failure(error) }
+            let key: Result<RecoveringVerifier, OpenDIDError>
+            do throws(OpenDIDError) {
+                key = .success(RecoveringVerifier(publicKey: try method.publicKey()))
+            } catch {
+                key = .failure(error)
+            }
             result = .success(Entry(reference: reference, document: document, method: method, key: key))
         } catch {
             result = .failure(error)
