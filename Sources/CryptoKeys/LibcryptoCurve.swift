@@ -68,11 +68,7 @@ struct LibcryptoCurve: Sendable {
     ) throws(CryptoKeysError) -> Data {
         try withScratch { scratch throws(CryptoKeysError) in
             let order = scratch.order
-            let rNumber = try scratch.number(r)
-            let sNumber = try scratch.number(s)
-            let e = try scratch.number(digest)
-            try scratch.requireScalar(rNumber, "r")
-            try scratch.requireScalar(sNumber, "s")
+            let (rNumber, sNumber, e) = try scratch.signatureScalars(r: r, s: s, digest: digest)
 
             // R.x = r + j·n must still be a field element.
             let x = try scratch.number()
@@ -114,11 +110,7 @@ struct LibcryptoCurve: Sendable {
     func recoveryID(r: Data, s: Data, digest: Data, publicKey: Data) throws(CryptoKeysError) -> UInt8? {
         try withScratch { scratch throws(CryptoKeysError) in
             let order = scratch.order
-            let rNumber = try scratch.number(r)
-            let sNumber = try scratch.number(s)
-            let e = try scratch.number(digest)
-            try scratch.requireScalar(rNumber, "r")
-            try scratch.requireScalar(sNumber, "s")
+            let (rNumber, sNumber, e) = try scratch.signatureScalars(r: r, s: s, digest: digest)
             let key = try scratch.point()
             let parsed = publicKey.withUnsafeBytes { bytes in
                 EC_POINT_oct2point(
@@ -224,6 +216,18 @@ final class Scratch {
         guard let point = EC_POINT_new(group) else { throw .backend("EC_POINT_new failed") }
         points.append(point)
         return point
+    }
+
+    /// `r` and `s` (each required to be in `[1, n − 1]`) and the digest as numbers.
+    func signatureScalars(
+        r: Data, s: Data, digest: Data
+    ) throws(CryptoKeysError) -> (r: OpaquePointer, s: OpaquePointer, e: OpaquePointer) {
+        let rNumber = try number(r)
+        let sNumber = try number(s)
+        let e = try number(digest)
+        try requireScalar(rNumber, "r")
+        try requireScalar(sNumber, "s")
+        return (rNumber, sNumber, e)
     }
 
     /// Requires `1 ≤ value ≤ n − 1`, the range of ECDSA's `r` and `s`.
