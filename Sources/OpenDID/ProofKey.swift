@@ -52,6 +52,22 @@ public struct ProofKey: Sendable {
         Proof(created: created, proofPurpose: purpose, verificationMethod: verificationMethod, type: try proofType)
     }
 
+    /// Signs several inputs; a key in memory signs them as one batch.
+    func proofValues(for inputs: [Data], type: ProofType) async throws(OpenDIDError) -> [String] {
+        guard let software = signer as? SoftwareSigner, inputs.count > 1 else {
+            var values: [String] = []
+            for input in inputs { values.append(try await proofValue(for: input, type: type)) }
+            return values
+        }
+        guard type.curve == software.privateKey.curve else { throw .unsupportedProofType(type.rawValue) }
+        do {
+            let signatures = try software.privateKey.signRecoverable(digests: inputs.map { DigestAlgorithm.sha256.hash($0) })
+            return signatures.map { ProofValue.encode($0, as: encoding) }
+        } catch {
+            throw .signingFailed("\(error)")
+        }
+    }
+
     /// Signs `input` (a ``SigningInput``) and returns the `proofValue`.
     func proofValue(for input: Data, type: ProofType) async throws(OpenDIDError) -> String {
         guard let curve = type.curve else { throw .unsupportedProofType(type.rawValue) }

@@ -56,16 +56,15 @@ extension VerifiableCredential {
             verificationMethod: header.verificationMethod, type: header.type)
         let inputs = SigningInputBuilder(document: try OpenDIDCoding.jsonObject(of: self))
         let headerObject = header.headerObject
-        let whole = try await key.proofValue(for: inputs.bytes(proof: headerObject), type: header.type)
-        var perClaim: [String]?
+        var signed = [inputs.bytes(proof: headerObject)]
         if perClaimProofs {
-            var values: [String] = []
             for index in credentialSubject.claims.indices {
-                let input = try inputs.bytes(proof: headerObject, claimAt: index)
-                values.append(try await key.proofValue(for: input, type: header.type))
+                signed.append(try inputs.bytes(proof: headerObject, claimAt: index))
             }
-            perClaim = values
         }
+        let values = try await key.proofValues(for: signed, type: header.type)
+        let whole = values[0]
+        let perClaim: [String]? = perClaimProofs ? Array(values.dropFirst()) : nil
         proof.proofValue = whole
         proof.proofValueList = perClaim
     }

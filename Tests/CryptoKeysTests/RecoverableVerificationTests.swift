@@ -42,3 +42,29 @@ struct RecoverableVerificationTests {
         #expect(throws: CryptoKeysError.self) { try key.signRecoverable(digest: Data(count: 20)) }
     }
 }
+
+/// Batches share one nonce inversion; every signature must still be independent and right.
+@Suite("Recoverable ECDSA: batch signing")
+struct RecoverableBatchSigningTests {
+    @Test(arguments: [KeyCurve.p256, .secp256k1], [0, 1, 2, 11])
+    func batchSignaturesAreIndependentAndRecoverTheSigner(_ curve: KeyCurve, _ count: Int) throws {
+        let key = PrivateKey(curve: curve)
+        let digests = (0..<count).map { DigestAlgorithm.sha256.hash(Data("claim \($0)".utf8)) }
+        let signatures = try key.signRecoverable(digests: digests)
+        #expect(signatures.count == count)
+        #expect(Set(signatures.map(\.signature.r)).count == count, "nonces must differ")
+        for (digest, signature) in zip(digests, signatures) {
+            #expect(signature.signature.isLowS)
+            #expect(try signature.recoverPublicKey(digest: digest) == key.publicKey)
+            #expect(signature.isValidSignature(forDigest: digest, recoveringTo: key.publicKey))
+        }
+        if count > 1 {
+            #expect(!signatures[1].isValidSignature(forDigest: digests[0], recoveringTo: key.publicKey))
+        }
+    }
+
+    @Test func aBadDigestInABatchIsRefused() {
+        let key = PrivateKey(curve: .p256)
+        #expect(throws: CryptoKeysError.self) { try key.signRecoverable(digests: [Data(count: 32), Data(count: 31)]) }
+    }
+}
