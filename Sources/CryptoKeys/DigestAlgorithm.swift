@@ -31,6 +31,16 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The digest of `data`: the concrete overload, so callers in other modules get a
+    /// specialised call instead of the generic `DataProtocol` path.
+    public func hash(_ data: Data) -> Data {
+        switch self {
+        case .sha256: return Data(SHA256.hash(data: data))
+        case .sha384: return Data(SHA384.hash(data: data))
+        case .sha512: return Data(SHA512.hash(data: data))
+        }
+    }
+
     /// The HMAC (RFC 2104) of `message` under `key` with this hash.
     public func authenticationCode<Bytes: DataProtocol>(for message: Bytes, key: Data) -> Data {
         let symmetricKey = SymmetricKey(data: key)

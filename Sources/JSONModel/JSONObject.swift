@@ -93,7 +93,8 @@ struct ScalarKey: Hashable, Sendable {
     init(_ string: String) { self.string = string }
     static func == (lhs: ScalarKey, rhs: ScalarKey) -> Bool { lhs.string.utf8.elementsEqual(rhs.string.utf8) }
     func hash(into hasher: inout Hasher) {
-        for byte in string.utf8 { hasher.combine(byte) }
+        var copy = string
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         hasher.combine(0xff as UInt8)
     }
 }

@@ -18,6 +18,12 @@ public enum Base64URL {
         codec.encode(bytes)
     }
 
+    /// Encodes `Data` without padding (a concrete overload: calls from other modules are
+    /// specialised rather than going through the generic sequence path).
+    public static func encode(_ bytes: Data) -> String { codec.encode(bytes) }
+    /// Encodes a byte array without padding (concrete overload, as above).
+    public static func encode(_ bytes: [UInt8]) -> String { codec.encode(bytes) }
+
     /// Decodes unpadded base64url; rejects padding, whitespace, the `+`/`/` alphabet and
     /// non-zero trailing bits, so each byte string has exactly one accepted encoding.
     public static func decode(_ text: String) throws(MultiformatsError) -> Data {

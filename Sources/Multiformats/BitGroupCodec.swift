@@ -67,7 +67,8 @@ struct BitGroupCodec: Sendable {
         if padBlock != nil {
             while end > 0, utf8[end - 1] == UInt8(ascii: "=") { end -= 1 }
         }
-        var output = Data(capacity: end * bitsPerCharacter / 8)
+        var output = [UInt8]()
+        output.reserveCapacity(end * bitsPerCharacter / 8)
         var buffer: UInt32 = 0
         var bufferedBits = 0
         for index in 0..<end {
@@ -89,7 +90,7 @@ struct BitGroupCodec: Sendable {
             let expected = encode(output).utf8.count
             guard expected == utf8.count else { throw .invalidLength(encoding: name) }
         }
-        return output
+        return Data(output)
     }
 
     private static func foldCase(_ character: UInt8, upper: Bool) -> UInt8 {

@@ -37,7 +37,8 @@ public struct JWSObject: Sendable {
         guard token.utf8.count <= limits.maximumTokenSize else {
             throw .limitExceeded("token is larger than \(limits.maximumTokenSize) bytes")
         }
-        let parts = token.split(separator: ".", maxSplits: 3, omittingEmptySubsequences: false)
+        let parts = token.utf8.split(separator: UInt8(ascii: "."), maxSplits: 3, omittingEmptySubsequences: false)
+            .map { Substring($0) }
         guard parts.count == 3 else {
             throw .malformed("a compact JWS has 3 parts, this has \(parts.count >= 4 ? "more" : String(parts.count))")
         }
