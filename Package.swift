@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "DID", targets: ["DID"]),
         .library(name: "HTTP", targets: ["HTTP"]),
         .library(name: "OpenDID", targets: ["OpenDID"]),
+        .library(name: "SDJWT", targets: ["SDJWT"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -81,6 +82,7 @@ let package = Package(
 
         // Layer 2: credential formats.
         .target(name: "OpenDID", dependencies: ["CryptoKeys", "JSONModel", "Multiformats"]),
+        .target(name: "SDJWT", dependencies: ["JOSE", "CryptoKeys", "JSONModel", "Multiformats"]),
 
         // Apps.
         .executableTarget(
@@ -92,7 +94,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "vellum-bench",
-            dependencies: ["JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "OpenDID"]
+            dependencies: ["JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "OpenDID", "SDJWT"]
         ),
 
         // Test support: locating the shared vectors and driving the Python peers.
@@ -119,6 +121,9 @@ let package = Package(
         ]),
         .testTarget(name: "OpenDIDTests", dependencies: [
             "OpenDID", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport",
+        ]),
+        .testTarget(name: "SDJWTTests", dependencies: [
+            "SDJWT", "JOSE", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport",
         ]),
         .testTarget(name: "VellumCLITests", dependencies: ["VellumTestSupport", "DID", "JSONModel"]),
     ],
