@@ -55,79 +55,113 @@ struct DisclosureProcessor {
     mutating func process(_ payload: JSONObject) throws(SDJWTError) -> JSONObject {
         var payload = payload
         payload["_sd_alg"] = nil
-        let processed = try processObject(payload, path: [], depth: 1)
+        let processed = try processObject(payload, path: [], depth: 1) ?? payload
         if let unused = used.firstIndex(of: false) {
             throw .unreferencedDisclosure(digest: digests[unused])
         }
         return processed
     }
 
+    /// The processed form of a value, or `nil` when processing leaves it as it is (no
+    /// digest anywhere inside), so plain subtrees are never copied.
     private mutating func processValue(
         _ value: JSONValue, path: [ClaimPath.Component], depth: Int
-    ) throws(SDJWTError) -> JSONValue {
+    ) throws(SDJWTError) -> JSONValue? {
         switch value {
-        case .object(let object): return .object(try processObject(object, path: path, depth: depth))
-        case .array(let array): return .array(try processArray(array, path: path, depth: depth))
-        default: return value
+        case .object(let object): return try processObject(object, path: path, depth: depth).map(JSONValue.object)
+        case .array(let array): return try processArray(array, path: path, depth: depth).map(JSONValue.array)
+        default: return nil
         }
+    }
+
+    /// A disclosed value, processed.
+    private mutating func disclosedValue(
+        _ value: JSONValue, path: [ClaimPath.Component], depth: Int
+    ) throws(SDJWTError) -> JSONValue {
+        try processValue(value, path: path, depth: depth) ?? value
     }
 
     private mutating func processObject(
         _ object: JSONObject, path: [ClaimPath.Component], depth: Int
-    ) throws(SDJWTError) -> JSONObject {
+    ) throws(SDJWTError) -> JSONObject? {
         guard depth <= limits.maximumDepth else {
             throw .limitExceeded("the processed payload is nested deeper than \(limits.maximumDepth)")
         }
-        var output = JSONObject()
-        var embedded: [JSONValue] = []
+        // Without _sd the members keep their places; the object is copied only if a member
+        // changes. With _sd it is rebuilt without it, disclosed members appended.
+        let embedded = object["_sd"]
+        var output: JSONObject? = embedded == nil ? nil : JSONObject()
         for (name, value) in object {
             switch name {
             case "_sd":
-                guard case .array(let list) = value else { throw .invalidPayload("_sd is not an array") }
-                embedded = list
+                continue
             case "...":
                 throw .invalidPayload("... is used outside an array element digest")
             case "_sd_alg":
                 throw .invalidPayload("_sd_alg is below the top level")
             default:
-                output[name] = try processValue(value, path: path + [.key(name)], depth: depth + 1)
+                var processed: JSONValue?
+                if value.isContainer {
+                    processed = try processValue(value, path: path + [.key(name)], depth: depth + 1)
+                }
+                if let processed {
+                    if output == nil { output = object }
+                    output?[name] = processed
+                } else if embedded != nil {
+                    output?[name] = value
+                }
             }
         }
-        for element in embedded {
+        guard let embedded else { return output }
+        guard case .array(let list) = embedded else { throw .invalidPayload("_sd is not an array") }
+        var result = output ?? JSONObject()
+        for element in list {
             guard case .string(let digest) = element else { throw .invalidPayload("_sd holds a non-string") }
             guard let index = try lookUp(digest) else { continue }
             let disclosure = disclosures[index]
             guard let name = disclosure.claimName else { throw .disclosureKindMismatch(digest: digest) }
             guard name != "_sd", name != "..." else { throw .reservedClaimName(name) }
-            guard !output.contains(name) else { throw .claimNameCollision(name) }
+            guard !result.contains(name) else { throw .claimNameCollision(name) }
             let claimPath = path + [.key(name)]
             disclosedClaims.append(DisclosedClaim(path: claimPath, disclosure: disclosure))
-            output[name] = try processValue(disclosure.value, path: claimPath, depth: depth + 1)
+            result[name] = try disclosedValue(disclosure.value, path: claimPath, depth: depth + 1)
         }
-        return output
+        return result
     }
 
     private mutating func processArray(
         _ array: [JSONValue], path: [ClaimPath.Component], depth: Int
-    ) throws(SDJWTError) -> [JSONValue] {
+    ) throws(SDJWTError) -> [JSONValue]? {
         guard depth <= limits.maximumDepth else {
             throw .limitExceeded("the processed payload is nested deeper than \(limits.maximumDepth)")
         }
-        var output = [JSONValue]()
-        output.reserveCapacity(array.count)
-        for element in array {
+        // The array is rebuilt from the first element that changes (a digest or a container
+        // with one inside); before that, nothing is copied.
+        var output: [JSONValue]?
+        for (position, element) in array.enumerated() {
+            let outputIndex = output?.count ?? position
             if case .object(let object) = element, let reference = object["..."] {
                 guard object.count == 1, case .string(let digest) = reference else {
                     throw .invalidPayload("an array element has ... beside other members or a non-string digest")
                 }
+                if output == nil { output = Array(array[..<position]) }
                 guard let index = try lookUp(digest) else { continue }
                 let disclosure = disclosures[index]
                 guard disclosure.isArrayElement else { throw .disclosureKindMismatch(digest: digest) }
-                let elementPath = path + [.index(output.count)]
+                let elementPath = path + [.index(outputIndex)]
                 disclosedClaims.append(DisclosedClaim(path: elementPath, disclosure: disclosure))
-                output.append(try processValue(disclosure.value, path: elementPath, depth: depth + 1))
+                output?.append(try disclosedValue(disclosure.value, path: elementPath, depth: depth + 1))
             } else {
-                output.append(try processValue(element, path: path + [.index(output.count)], depth: depth + 1))
+                var processed: JSONValue?
+                if element.isContainer {
+                    processed = try processValue(element, path: path + [.index(outputIndex)], depth: depth + 1)
+                }
+                if let processed {
+                    if output == nil { output = Array(array[..<position]) }
+                    output?.append(processed)
+                } else {
+                    output?.append(element)
+                }
             }
         }
         return output
@@ -142,5 +176,15 @@ struct DisclosureProcessor {
         guard let index = indexByDigest[digest] else { return nil }
         used[index] = true
         return index
+    }
+}
+
+extension JSONValue {
+    /// Whether this is an object or an array (the only values that can hold digests).
+    fileprivate var isContainer: Bool {
+        switch self {
+        case .object, .array: return true
+        default: return false
+        }
     }
 }

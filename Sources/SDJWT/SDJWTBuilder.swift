@@ -5,7 +5,7 @@ import JSONModel
 import Multiformats
 
 /// Issues SD-JWTs (RFC 9901 §4): the claims, which of them are selectively disclosable,
-/// the hash, decoys and the holder key, signed with any ``CryptoKeys/Signer``.
+/// the hash, decoys and the holder key, signed with any `Signer`.
 ///
 /// Which claims are disclosable is said with claim paths, the syntax Verifiers use to ask
 /// for them, so one vocabulary serves both sides:

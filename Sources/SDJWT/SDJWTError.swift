@@ -53,7 +53,7 @@ public enum SDJWTError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The issuance input is unusable: a reserved claim name, a path that selects nothing,
     /// a claim made disclosable twice.
     case invalidIssuanceInput(String)
-    /// The ``CryptoKeys/Signer`` threw while signing.
+    /// The `Signer` threw while signing.
     case signingFailed(String)
 
     public var description: String {

@@ -53,17 +53,16 @@ public struct SDJWTObject: Sendable {
         guard text.utf8.count <= limits.maximumSize else {
             throw .limitExceeded("the SD-JWT is larger than \(limits.maximumSize) bytes")
         }
-        let parts = text.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false)
-        guard parts.count >= 2 else { throw .malformed("no ~ after the Issuer-signed JWT") }
-        guard parts.count - 2 <= limits.maximumDisclosures else {
+        guard let parts = Self.tildeSeparatedParts(of: text, maximumCount: limits.maximumDisclosures + 2) else {
             throw .limitExceeded("more than \(limits.maximumDisclosures) disclosures")
         }
-        let jwt = String(decoding: parts[0], as: UTF8.self)
+        guard parts.count >= 2 else { throw .malformed("no ~ after the Issuer-signed JWT") }
+        let jwt = parts[0]
         var disclosures = [Disclosure]()
         disclosures.reserveCapacity(parts.count - 2)
         for part in parts.dropFirst().dropLast() {
             guard !part.isEmpty else { throw .malformed("an empty disclosure (~~)") }
-            disclosures.append(try Disclosure(encoded: String(decoding: part, as: UTF8.self), limits: limits))
+            disclosures.append(try Disclosure(encoded: part, limits: limits))
         }
         let last = parts[parts.count - 1]
         let jws: JWSObject
@@ -75,7 +74,7 @@ public struct SDJWTObject: Sendable {
         self.issuerSignedJWT = jwt
         self.jws = jws
         self.disclosures = disclosures
-        self.keyBindingJWT = last.isEmpty ? nil : String(decoding: last, as: UTF8.self)
+        self.keyBindingJWT = last.isEmpty ? nil : last
         self.serialization = .compact
         self.jsonDocument = nil
     }
@@ -258,6 +257,23 @@ public struct SDJWTObject: Sendable {
         }
         guard case .object(let object) = value else { throw .invalidPayload("not a JSON object") }
         return object
+    }
+
+    /// The `~`-separated parts, empty ones included, found with one pass over the bytes;
+    /// `nil` as soon as there are more than `maximumCount`.
+    private static func tildeSeparatedParts(of text: String, maximumCount: Int) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var parts = [String]()
+            var start = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "~") {
+                guard parts.count < maximumCount - 1 else { return nil }
+                parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return parts
+        }
     }
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {

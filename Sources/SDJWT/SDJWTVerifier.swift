@@ -16,7 +16,7 @@ import JSONModel
 /// payload, then the Key Binding JWT. The first failure is thrown.
 public struct SDJWTVerifier: Sendable {
     /// Algorithms, explicit `typ` and `crit` rules for the Issuer-signed JWT. `alg: none` is
-    /// refused whatever this says. Set ``JWSPolicy/requiredType`` to `dc+sd-jwt` for SD-JWT VC.
+    /// refused whatever this says. Set `JWSPolicy.requiredType` to `dc+sd-jwt` for SD-JWT VC.
     public var issuerPolicy: JWSPolicy
     /// The `_sd_alg` values accepted; default SHA-256, SHA-384 and SHA-512.
     public var acceptedHashAlgorithms: Set<SDHashAlgorithm>
@@ -115,12 +115,21 @@ public struct SDJWTVerifier: Sendable {
             header: verified.header, algorithm: verified.algorithm, processed: processed, keyBinding: binding)
     }
 
+    /// The registered claims `JWTClaims` types and `JWTValidator` checks.
+    private static let validatedClaims: Set<String> = ["iss", "sub", "aud", "exp", "nbf", "iat", "jti", "nonce", "cnf"]
+
     /// RFC 9901 §7.1 step 6: `exp`, `nbf`, `iat` (and `iss`) of the processed payload.
     private func validate(_ claims: JSONObject) throws(SDJWTError) {
         let validator = JWTValidator(
             clock: clock, leeway: leeway, expectedIssuer: expectedIssuer, requiredClaims: requiredClaims)
+        // Only the registered claims (and the required ones) matter to the validator; copying
+        // just those keeps a large credential from being copied whole.
+        var checked = JSONObject()
+        for name in Self.validatedClaims.union(requiredClaims) {
+            if let value = claims[name] { checked[name] = value }
+        }
         do {
-            try validator.validate(try JWTClaims(claims))
+            try validator.validate(try JWTClaims(checked))
         } catch .claimValidation(let failure) {
             throw .claimValidation(failure)
         } catch .invalidClaim(let reason) {

@@ -43,6 +43,31 @@ enum SDJWTBenchmarks {
                 }
             }, peerInput: [try fixture.peerCase()])
         }, peer: "sd_jwt.pid14.verify+present", baseline: "sdjwt.bare.es256.verify+sign"),
+        // The parts of the above, to see where the time goes.
+        Benchmark(name: "sdjwt.pid14.parse", prepare: {
+            let issuance = try await Fixture().issuance
+            return Benchmark.Operation(run: { _ = try SDJWTObject(parsing: issuance) })
+        }),
+        Benchmark(name: "sdjwt.pid14.verify", prepare: {
+            let fixture = try await Fixture()
+            let verifier = SDJWTVerifier(keyBinding: .forbidden)
+            let sdJWT = try SDJWTObject(parsing: fixture.issuance)
+            let key = JWSVerificationKey(fixture.issuerKey.publicKey)
+            return Benchmark.Operation(run: { _ = try verifier.verify(sdJWT, issuerKey: key) })
+        }),
+        Benchmark(name: "sdjwt.pid14.present", prepare: {
+            let fixture = try await Fixture()
+            let verified = try SDJWTVerifier(keyBinding: .forbidden)
+                .verify(SDJWTObject(parsing: fixture.issuance), issuerKey: JWSVerificationKey(fixture.issuerKey.publicKey))
+            let signer = try SoftwareSigner(privateKey: fixture.holderKey)
+            let paths = try Fixture.presented.map { try ClaimPath(json: $0) }
+            return Benchmark.Operation(run: {
+                _ = try await verified.presentation(
+                    disclosing: paths, keyBinding: KeyBindingRequest(audience: Fixture.audience, nonce: Fixture.nonce),
+                    signer: signer
+                ).serialized
+            })
+        }),
     ]
 
     /// An issuer key, a holder key and a 14-Disclosure SD-JWT bound to the holder.
