@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "HTTP", targets: ["HTTP"]),
         .library(name: "OpenDID", targets: ["OpenDID"]),
         .library(name: "StatusList", targets: ["StatusList"]),
+        .library(name: "SDJWT", targets: ["SDJWT"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -86,6 +87,7 @@ let package = Package(
             name: "StatusList",
             dependencies: ["JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "CZlib", "HTTP"]
         ),
+        .target(name: "SDJWT", dependencies: ["JOSE", "CryptoKeys", "JSONModel", "Multiformats"]),
 
         // Apps.
         .executableTarget(
@@ -97,7 +99,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "vellum-bench",
-            dependencies: ["JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "OpenDID"]
+            dependencies: ["JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "OpenDID", "SDJWT"]
         ),
 
         // Test support: locating the shared vectors and driving the Python peers.
@@ -129,6 +131,9 @@ let package = Package(
             "StatusList", "JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "HTTP",
             "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
+        .testTarget(name: "SDJWTTests", dependencies: [
+            "SDJWT", "JOSE", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport",
         ]),
         .testTarget(name: "VellumCLITests", dependencies: ["VellumTestSupport", "DID", "JSONModel"]),
     ],

@@ -30,6 +30,28 @@ def jws_case(alg, kty, curve, payload):
     return sign, verify
 
 
+def sd_jwt_case(path):
+    """A Holder's work with Python sd-jwt: verify the issued SD-JWT, then present the
+    selection with a KB-JWT (what vellum-bench's sdjwt.pid14.verify+present does)."""
+    from jwcrypto import jwk
+    from sd_jwt.holder import SDJWTHolder
+    from sd_jwt.verifier import SDJWTVerifier
+    with open(path) as handle:
+        case = json.load(handle)
+    issuer = jwk.JWK(**case["issuer_jwk"])
+    holder = jwk.JWK(**case["holder_jwk"])
+
+    def run():
+        SDJWTVerifier(case["issuance"], lambda issuer_id, header: issuer).get_verified_payload()
+        presenter = SDJWTHolder(case["issuance"])
+        presenter.create_presentation(case["disclose"], nonce=case["nonce"], aud=case["aud"], holder_key=holder)
+        if presenter.sd_jwt_presentation.count("~") != 7:
+            raise SystemExit("peer presented the wrong disclosures")
+        return presenter.sd_jwt_presentation
+
+    return run
+
+
 def operation(name, inputs):
     if name.startswith("jwcrypto."):
         _, alg, action = name.split(".")
@@ -38,6 +60,8 @@ def operation(name, inputs):
                       "EdDSA": ("OKP", "Ed25519")}[alg]
         sign, verify = jws_case(alg, kty, curve, payload)
         return sign if action == "sign" else verify
+    if name == "sd_jwt.pid14.verify+present":
+        return sd_jwt_case(inputs[0])
     if name == "cbor2.decode":
         import cbor2
         with open(inputs[0], "rb") as handle:

@@ -1,0 +1,80 @@
+import Foundation
+import JSONModel
+import Multiformats
+
+/// One Disclosure (RFC 9901 §4.2): the salted plaintext of a selectively disclosable object
+/// property `[salt, name, value]` or array element `[salt, value]`, base64url-encoded.
+///
+/// The encoded text is kept exactly as received because the digest is computed over it, not
+/// over a re-serialization: two encodings of the same JSON are two different Disclosures.
+public struct Disclosure: Sendable, Hashable {
+    /// The base64url text, as issued; what is hashed and what is presented.
+    public let encoded: String
+    /// The salt.
+    public let salt: String
+    /// The claim name for an object property, `nil` for an array element.
+    public let claimName: String?
+    /// The claim value or array element.
+    public let value: JSONValue
+
+    /// Whether this discloses an array element rather than an object property.
+    public var isArrayElement: Bool { claimName == nil }
+
+    /// Reads a Disclosure: strict base64url of a JSON array `[salt, name, value]` or
+    /// `[salt, value]` with a string salt and name. Duplicate member names anywhere in the
+    /// value are refused, as for every other signed JSON.
+    public init(encoded: String, limits: SDJWTLimits = .default) throws(SDJWTError) {
+        guard !encoded.isEmpty else { throw .malformedDisclosure("empty") }
+        guard encoded.utf8.count <= limits.maximumDisclosureSize else {
+            throw .limitExceeded("a disclosure is longer than \(limits.maximumDisclosureSize) characters")
+        }
+        let bytes: Data
+        do {
+            bytes = try Base64URL.decode(encoded)
+        } catch {
+            throw .malformedDisclosure("not strict base64url")
+        }
+        let json: JSONValue
+        do {
+            json = try JSONParser(limits: limits.disclosureParserLimits, duplicateMembers: .reject).parse(bytes)
+        } catch {
+            throw .malformedDisclosure("not JSON (\(error))")
+        }
+        guard let array = json.arrayValue else { throw .malformedDisclosure("not a JSON array") }
+        guard let salt = array.first?.stringValue else { throw .malformedDisclosure("the salt is not a string") }
+        switch array.count {
+        case 3:
+            guard let name = array[1].stringValue else {
+                throw .malformedDisclosure("the claim name is not a string")
+            }
+            self.claimName = name
+            self.value = array[2]
+        case 2:
+            self.claimName = nil
+            self.value = array[1]
+        default:
+            throw .malformedDisclosure("an array of \(array.count) elements, not 2 or 3")
+        }
+        self.encoded = encoded
+        self.salt = salt
+    }
+
+    /// Makes a Disclosure for an object property (`name` non-nil) or array element.
+    ///
+    /// The JSON is written compactly; any encoding would do, since the Verifier hashes the
+    /// text it receives.
+    public init(salt: String, claimName: String?, value: JSONValue) {
+        var elements: [JSONValue] = [.string(salt)]
+        if let claimName { elements.append(.string(claimName)) }
+        elements.append(value)
+        self.encoded = Base64URL.encode(JSONValue.array(elements).serialized(.compact))
+        self.salt = salt
+        self.claimName = claimName
+        self.value = value
+    }
+
+    /// The base64url digest of this Disclosure under `algorithm`, as the payload embeds it.
+    public func digest(using algorithm: SDHashAlgorithm) -> String {
+        algorithm.digest(of: encoded)
+    }
+}

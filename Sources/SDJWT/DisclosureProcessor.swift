@@ -1,0 +1,192 @@
+import JSONModel
+
+/// A claim a Disclosure revealed, and where it sits in the processed payload.
+///
+/// The list of these is what a Holder needs to choose Disclosures by claim path, and what
+/// SD-JWT VC type metadata needs to tell a selectively disclosed claim (`sd: always`) from a
+/// plain one.
+public struct DisclosedClaim: Sendable, Hashable {
+    /// The concrete path (names and indices only) of the claim in the processed payload.
+    public let path: [ClaimPath.Component]
+    /// The Disclosure that revealed it.
+    public let disclosure: Disclosure
+    /// Where the Disclosure sits in the SD-JWT's list.
+    let disclosureIndex: Int
+}
+
+/// Rebuilds the processed payload from the Issuer-signed payload and the Disclosures,
+/// enforcing every rule of RFC 9901 §7.1 step 3–5.
+///
+/// One pass over the payload: each `_sd` digest and `{"...": digest}` element is looked up
+/// among the Disclosures' digests, the matching value is inserted and processed in turn
+/// (recursive Disclosures), and unmatched digests (decoys, withheld claims) are dropped.
+/// Plain members keep their order; disclosed members follow them in digest order.
+struct DisclosureProcessor {
+    let hashAlgorithm: SDHashAlgorithm
+    let limits: SDJWTLimits
+    private let disclosures: [Disclosure]
+    private let digests: [String]
+    private var indexByDigest: [String: Int]
+    private var used: [Bool]
+    private var seenDigests: Set<String> = []
+    private(set) var disclosedClaims: [DisclosedClaim] = []
+
+    /// Hashes every Disclosure; a Disclosure sent twice is refused here.
+    init(disclosures: [Disclosure], hashAlgorithm: SDHashAlgorithm, limits: SDJWTLimits) throws(SDJWTError) {
+        self.hashAlgorithm = hashAlgorithm
+        self.limits = limits
+        self.disclosures = disclosures
+        var digests = [String]()
+        digests.reserveCapacity(disclosures.count)
+        var index = [String: Int](minimumCapacity: disclosures.count)
+        for (position, disclosure) in disclosures.enumerated() {
+            let digest = disclosure.digest(using: hashAlgorithm)
+            guard index.updateValue(position, forKey: digest) == nil else {
+                throw .repeatedDisclosure(digest: digest)
+            }
+            digests.append(digest)
+        }
+        self.digests = digests
+        self.indexByDigest = index
+        self.used = Array(repeating: false, count: disclosures.count)
+        self.disclosedClaims.reserveCapacity(disclosures.count)
+    }
+
+    /// The processed payload: Disclosures inserted, `_sd`, `_sd_alg` and undisclosed array
+    /// elements removed. Throws if any Disclosure was left unreferenced.
+    mutating func process(_ payload: JSONObject) throws(SDJWTError) -> JSONObject {
+        var payload = payload
+        payload["_sd_alg"] = nil
+        let processed = try processObject(payload, path: [], depth: 1) ?? payload
+        if let unused = used.firstIndex(of: false) {
+            throw .unreferencedDisclosure(digest: digests[unused])
+        }
+        return processed
+    }
+
+    /// The processed form of a value, or `nil` when processing leaves it as it is (no
+    /// digest anywhere inside), so plain subtrees are never copied.
+    private mutating func processValue(
+        _ value: JSONValue, path: [ClaimPath.Component], depth: Int
+    ) throws(SDJWTError) -> JSONValue? {
+        switch value {
+        case .object(let object): return try processObject(object, path: path, depth: depth).map(JSONValue.object)
+        case .array(let array): return try processArray(array, path: path, depth: depth).map(JSONValue.array)
+        default: return nil
+        }
+    }
+
+    /// A disclosed value, processed.
+    private mutating func disclosedValue(
+        _ value: JSONValue, path: [ClaimPath.Component], depth: Int
+    ) throws(SDJWTError) -> JSONValue {
+        try processValue(value, path: path, depth: depth) ?? value
+    }
+
+    private mutating func processObject(
+        _ object: JSONObject, path: [ClaimPath.Component], depth: Int
+    ) throws(SDJWTError) -> JSONObject? {
+        guard depth <= limits.maximumDepth else {
+            throw .limitExceeded("the processed payload is nested deeper than \(limits.maximumDepth)")
+        }
+        // Without _sd the members keep their places; the object is copied only if a member
+        // changes. With _sd it is rebuilt without it, disclosed members appended.
+        let embedded = object["_sd"]
+        var output: JSONObject? = embedded == nil ? nil : JSONObject()
+        for (name, value) in object {
+            switch name {
+            case "_sd":
+                continue
+            case "...":
+                throw .invalidPayload("... is used outside an array element digest")
+            case "_sd_alg":
+                throw .invalidPayload("_sd_alg is below the top level")
+            default:
+                var processed: JSONValue?
+                if value.isContainer {
+                    processed = try processValue(value, path: path + [.key(name)], depth: depth + 1)
+                }
+                if let processed {
+                    if output == nil { output = object }
+                    output?[name] = processed
+                } else if embedded != nil {
+                    output?[name] = value
+                }
+            }
+        }
+        guard let embedded else { return output }
+        guard case .array(let list) = embedded else { throw .invalidPayload("_sd is not an array") }
+        var result = output ?? JSONObject()
+        for element in list {
+            guard case .string(let digest) = element else { throw .invalidPayload("_sd holds a non-string") }
+            guard let index = try lookUp(digest) else { continue }
+            let disclosure = disclosures[index]
+            guard let name = disclosure.claimName else { throw .disclosureKindMismatch(digest: digest) }
+            guard name != "_sd", name != "..." else { throw .reservedClaimName(name) }
+            guard !result.contains(name) else { throw .claimNameCollision(name) }
+            let claimPath = path + [.key(name)]
+            disclosedClaims.append(DisclosedClaim(path: claimPath, disclosure: disclosure, disclosureIndex: index))
+            result[name] = try disclosedValue(disclosure.value, path: claimPath, depth: depth + 1)
+        }
+        return result
+    }
+
+    private mutating func processArray(
+        _ array: [JSONValue], path: [ClaimPath.Component], depth: Int
+    ) throws(SDJWTError) -> [JSONValue]? {
+        guard depth <= limits.maximumDepth else {
+            throw .limitExceeded("the processed payload is nested deeper than \(limits.maximumDepth)")
+        }
+        // The array is rebuilt from the first element that changes (a digest or a container
+        // with one inside); before that, nothing is copied.
+        var output: [JSONValue]?
+        for (position, element) in array.enumerated() {
+            let outputIndex = output?.count ?? position
+            if case .object(let object) = element, let reference = object["..."] {
+                guard object.count == 1, case .string(let digest) = reference else {
+                    throw .invalidPayload("an array element has ... beside other members or a non-string digest")
+                }
+                if output == nil { output = Array(array[..<position]) }
+                guard let index = try lookUp(digest) else { continue }
+                let disclosure = disclosures[index]
+                guard disclosure.isArrayElement else { throw .disclosureKindMismatch(digest: digest) }
+                let elementPath = path + [.index(outputIndex)]
+                disclosedClaims.append(DisclosedClaim(path: elementPath, disclosure: disclosure, disclosureIndex: index))
+                output?.append(try disclosedValue(disclosure.value, path: elementPath, depth: depth + 1))
+            } else {
+                var processed: JSONValue?
+                if element.isContainer {
+                    processed = try processValue(element, path: path + [.index(outputIndex)], depth: depth + 1)
+                }
+                if let processed {
+                    if output == nil { output = Array(array[..<position]) }
+                    output?.append(processed)
+                } else {
+                    output?.append(element)
+                }
+            }
+        }
+        return output
+    }
+
+    /// Records a digest met in the payload; returns the Disclosure it references, if any.
+    private mutating func lookUp(_ digest: String) throws(SDJWTError) -> Int? {
+        guard seenDigests.count < limits.maximumDigests else {
+            throw .limitExceeded("more than \(limits.maximumDigests) digests")
+        }
+        guard seenDigests.insert(digest).inserted else { throw .duplicateDigest(digest) }
+        guard let index = indexByDigest[digest] else { return nil }
+        used[index] = true
+        return index
+    }
+}
+
+extension JSONValue {
+    /// Whether this is an object or an array (the only values that can hold digests).
+    fileprivate var isContainer: Bool {
+        switch self {
+        case .object, .array: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import CryptoKeys
+import Foundation
+import JSONModel
+
+/// An SD-JWT whose Disclosures have been checked against its payload and whose processed
+/// payload is rebuilt (RFC 9901 §7.1 step 3–5), with or without the issuer's signature
+/// checked.
+///
+/// A Holder uses this to show a stored credential and to choose what to present without
+/// resolving the issuer's key again; ``VerifiedSDJWT`` carries one whose signature verified.
+public struct ProcessedSDJWT: Sendable {
+    /// The SD-JWT as parsed.
+    public let sdJWT: SDJWTObject
+    /// The `_sd_alg` hash (SHA-256 when absent).
+    public let hashAlgorithm: SDHashAlgorithm
+    /// The Issuer-signed payload as signed: digests, `_sd` and `_sd_alg` included.
+    public let issuerSignedPayload: JSONObject
+    /// The processed payload: what the Disclosures reveal, with the SD-JWT machinery removed.
+    public let claims: JSONObject
+    /// Every claim a Disclosure revealed, in processing order.
+    public let disclosedClaims: [DisclosedClaim]
+
+    init(
+        sdJWT: SDJWTObject, payload: JSONObject, acceptedHashAlgorithms: Set<SDHashAlgorithm>,
+        limits: SDJWTLimits
+    ) throws(SDJWTError) {
+        let algorithm = try Self.hashAlgorithm(of: payload, accepting: acceptedHashAlgorithms)
+        var processor = try DisclosureProcessor(disclosures: sdJWT.disclosures, hashAlgorithm: algorithm, limits: limits)
+        self.claims = try processor.process(payload)
+        self.disclosedClaims = processor.disclosedClaims
+        self.sdJWT = sdJWT
+        self.hashAlgorithm = algorithm
+        self.issuerSignedPayload = payload
+    }
+
+    /// Processes the Disclosures of `sdJWT` **without verifying its signature**: for a Holder
+    /// showing or presenting a credential it verified when it was issued.
+    public init(
+        unverified sdJWT: SDJWTObject, acceptedHashAlgorithms: Set<SDHashAlgorithm> = Set(SDHashAlgorithm.allCases),
+        limits: SDJWTLimits = .default
+    ) throws(SDJWTError) {
+        try self.init(
+            sdJWT: sdJWT, payload: sdJWT.unverifiedPayload(limits: limits),
+            acceptedHashAlgorithms: acceptedHashAlgorithms, limits: limits)
+    }
+
+    /// Reads `_sd_alg` (RFC 9901 §4.1.1): absent means SHA-256.
+    static func hashAlgorithm(
+        of payload: JSONObject, accepting accepted: Set<SDHashAlgorithm>
+    ) throws(SDJWTError) -> SDHashAlgorithm {
+        guard let value = payload["_sd_alg"] else {
+            guard accepted.contains(.sha256) else { throw .unsupportedHashAlgorithm("sha-256 (the default)") }
+            return .sha256
+        }
+        guard case .string(let name) = value else { throw .unsupportedHashAlgorithm("a non-string") }
+        guard let algorithm = SDHashAlgorithm(rawValue: name), accepted.contains(algorithm) else {
+            throw .unsupportedHashAlgorithm(name)
+        }
+        return algorithm
+    }
+
+    // MARK: - Presentation
+
+    /// The SD-JWT a Holder presents to reveal the claims at `paths` (OpenID4VP claims path
+    /// pointers: names, indices, `null` for every element), without a KB-JWT.
+    ///
+    /// Exactly the Disclosures needed are included: those of every claim a path selects, of
+    /// every claim inside a selected value (so the whole value is revealed), and of the
+    /// claims that contain a selected one (without which its digest could not be found).
+    /// Disclosures keep their issuance order. A path that selects nothing is an error, so a
+    /// caller never presents less than it meant to.
+    public func presentation(disclosing paths: [ClaimPath]) throws(SDJWTError) -> SDJWTObject {
+        let selected = try selectedDisclosures(for: paths)
+        let disclosures = sdJWT.disclosures.indices.filter { selected[$0] }.map { sdJWT.disclosures[$0] }
+        return sdJWT.replacing(disclosures: disclosures, keyBindingJWT: nil)
+    }
+
+    /// The presentation for `paths` with a Key Binding JWT signed by the holder's key.
+    public func presentation(
+        disclosing paths: [ClaimPath], keyBinding request: KeyBindingRequest, signer: some Signer
+    ) async throws(SDJWTError) -> SDJWTObject {
+        try await presentation(disclosing: paths).addingKeyBinding(request, hashAlgorithm: hashAlgorithm, signer: signer)
+    }
+
+    /// Which of the SD-JWT's Disclosures reveal the claims at `paths`, by position.
+    func selectedDisclosures(for paths: [ClaimPath]) throws(SDJWTError) -> [Bool] {
+        var targets = [[ClaimPath.Component]]()
+        for path in paths {
+            do {
+                targets.append(contentsOf: try path.select(in: .object(claims)).map(\.path))
+            } catch {
+                throw .claimSelection("\(path) selects nothing: \(error)")
+            }
+        }
+        var selected = Array(repeating: false, count: sdJWT.disclosures.count)
+        for claim in disclosedClaims {
+            let claimPath = claim.path
+            for target in targets where Self.isPrefix(claimPath, of: target) || Self.isPrefix(target, of: claimPath) {
+                selected[claim.disclosureIndex] = true
+                break
+            }
+        }
+        return selected
+    }
+
+    private static func isPrefix(_ prefix: [ClaimPath.Component], of path: [ClaimPath.Component]) -> Bool {
+        prefix.count <= path.count && zip(prefix, path).allSatisfy { $0 == $1 }
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import JOSE
+import JSONModel
+import Multiformats
+
+/// An SD-JWT or SD-JWT+KB read from its compact or JWS JSON serialization and structurally
+/// checked, but **not verified** (RFC 9901 §4, §8).
+///
+/// Parsing is separate from verification, as in JOSE's `JWSObject`, so a caller can read the
+/// untrusted header (`kid`, `x5c`) and `iss` to find the issuer's key first. Nothing read
+/// from an `SDJWTObject` may be trusted until ``SDJWTVerifier`` returns a ``VerifiedSDJWT``.
+///
+/// The value also builds the serializations a Holder sends: the same Issuer-signed JWT with
+/// another set of Disclosures and, optionally, a Key Binding JWT.
+public struct SDJWTObject: Sendable {
+    /// How an SD-JWT was (or is to be) serialized.
+    public enum Serialization: Sendable, Hashable {
+        /// `<JWT>~<D1>~…~<Dn>~[<KB-JWT>]`.
+        case compact
+        /// A flattened JWS JSON serialization with `disclosures` (and `kb_jwt`) in `header`.
+        case flattenedJSON
+        /// A general JWS JSON serialization; `disclosures` and `kb_jwt` in the first
+        /// signature's `header`.
+        case generalJSON
+    }
+
+    /// The Issuer-signed JWT in compact form (for a JSON serialization: the first
+    /// signature's protected header, the payload and that signature), as `sd_hash` covers it.
+    public let issuerSignedJWT: String
+    /// The parsed, unverified JWS of the Issuer-signed JWT (all its signatures).
+    public let jws: JWSObject
+    /// The Disclosures, in the order they were sent.
+    public let disclosures: [Disclosure]
+    /// The Key Binding JWT, when this is an SD-JWT+KB.
+    public let keyBindingJWT: String?
+    /// The serialization this came in, and the one ``serialized`` writes.
+    public let serialization: Serialization
+    /// The JSON serialization's members (other signatures, unprotected headers), kept so a
+    /// presentation re-serializes them untouched.
+    let jsonDocument: JSONObject?
+
+    /// Reads either serialization: JSON when the text starts with `{`, compact otherwise.
+    public init(parsing text: String, limits: SDJWTLimits = .default) throws(SDJWTError) {
+        if text.utf8.first(where: { !Self.isJSONWhitespace($0) }) == UInt8(ascii: "{") {
+            try self.init(json: Data(text.utf8), limits: limits)
+        } else {
+            try self.init(compact: text, limits: limits)
+        }
+    }
+
+    /// Reads the compact serialization `<JWT>~<D1>~…~<Dn>~[<KB-JWT>]`.
+    public init(compact text: String, limits: SDJWTLimits = .default) throws(SDJWTError) {
+        guard text.utf8.count <= limits.maximumSize else {
+            throw .limitExceeded("the SD-JWT is larger than \(limits.maximumSize) bytes")
+        }
+        guard let parts = Self.tildeSeparatedParts(of: text, maximumCount: limits.maximumDisclosures + 2) else {
+            throw .limitExceeded("more than \(limits.maximumDisclosures) disclosures")
+        }
+        guard parts.count >= 2 else { throw .malformed("no ~ after the Issuer-signed JWT") }
+        let jwt = parts[0]
+        var disclosures = [Disclosure]()
+        disclosures.reserveCapacity(parts.count - 2)
+        for part in parts.dropFirst().dropLast() {
+            guard !part.isEmpty else { throw .malformed("an empty disclosure (~~)") }
+            disclosures.append(try Disclosure(encoded: part, limits: limits))
+        }
+        let last = parts[parts.count - 1]
+        let jws: JWSObject
+        do {
+            jws = try JWSObject(compact: jwt, limits: limits.joseLimits)
+        } catch {
+            throw .issuerJWT(error)
+        }
+        self.issuerSignedJWT = jwt
+        self.jws = jws
+        self.disclosures = disclosures
+        self.keyBindingJWT = last.isEmpty ? nil : last
+        self.serialization = .compact
+        self.jsonDocument = nil
+    }
+
+    /// Reads a JWS JSON serialization, flattened or general (RFC 9901 §8).
+    public init(json data: Data, limits: SDJWTLimits = .default) throws(SDJWTError) {
+        guard data.count <= limits.maximumSize else {
+            throw .limitExceeded("the SD-JWT is larger than \(limits.maximumSize) bytes")
+        }
+        let document: JSONObject
+        do {
+            guard case .object(let object) = try JSONParser(limits: limits.documentParserLimits).parse(data) else {
+                throw SDJWTError.malformed("the JSON serialization is not an object")
+            }
+            document = object
+        } catch let error as SDJWTError {
+            throw error
+        } catch {
+            throw .malformed("the JSON serialization is not strict JSON (\(error))")
+        }
+        let jws: JWSObject
+        do {
+            jws = try JWSObject(json: data, limits: limits.joseLimits)
+        } catch {
+            throw .issuerJWT(error)
+        }
+        let isGeneral = document["signatures"] != nil
+        guard let first = jws.signatures.first, let payload = jws.encodedPayload else {
+            throw .malformed("the JSON serialization has no payload")
+        }
+        let unprotected = first.unprotectedHeader ?? JSONObject()
+        for later in jws.signatures.dropFirst() {
+            for name in ["disclosures", "kb_jwt"] where later.unprotectedHeader?[name] != nil {
+                throw .malformed("\(name) is in a signature other than the first")
+            }
+        }
+        for name in ["disclosures", "kb_jwt"] where first.protectedHeader[name] != nil {
+            throw .malformed("\(name) is in the protected header")
+        }
+        var disclosures = [Disclosure]()
+        if let value = unprotected["disclosures"] {
+            guard let list = value.arrayValue else { throw .malformed("disclosures is not an array") }
+            guard list.count <= limits.maximumDisclosures else {
+                throw .limitExceeded("more than \(limits.maximumDisclosures) disclosures")
+            }
+            for element in list {
+                guard let text = element.stringValue else { throw .malformed("a disclosure is not a string") }
+                disclosures.append(try Disclosure(encoded: text, limits: limits))
+            }
+        }
+        var keyBinding: String?
+        if let value = unprotected["kb_jwt"] {
+            guard let text = value.stringValue, !text.isEmpty else { throw .malformed("kb_jwt is not a string") }
+            keyBinding = text
+        }
+        self.issuerSignedJWT = first.encodedProtectedHeader + "." + payload + "." + Base64URL.encode(first.signature)
+        self.jws = jws
+        self.disclosures = disclosures
+        self.keyBindingJWT = keyBinding
+        self.serialization = isGeneral ? .generalJSON : .flattenedJSON
+        self.jsonDocument = document
+    }
+
+    /// An SD-JWT from parts already checked (issuance and presentation).
+    init(
+        issuerSignedJWT: String, jws: JWSObject, disclosures: [Disclosure], keyBindingJWT: String?,
+        serialization: Serialization, jsonDocument: JSONObject?
+    ) {
+        self.issuerSignedJWT = issuerSignedJWT
+        self.jws = jws
+        self.disclosures = disclosures
+        self.keyBindingJWT = keyBindingJWT
+        self.serialization = serialization
+        self.jsonDocument = jsonDocument
+    }
+
+    /// Whether this carries a Key Binding JWT (an SD-JWT+KB).
+    public var hasKeyBinding: Bool { keyBindingJWT != nil }
+
+    /// The SD-JWT without its KB-JWT, `<JWT>~<D1>~…~<Dn>~`: the text `sd_hash` is taken over
+    /// (RFC 9901 §4.3.1, and §8.1 for the JSON serialization).
+    public var keyBindingInput: String {
+        var text = issuerSignedJWT
+        text.reserveCapacity(text.utf8.count + disclosures.reduce(1) { $0 + $1.encoded.utf8.count + 1 })
+        text.append("~")
+        for disclosure in disclosures {
+            text.append(disclosure.encoded)
+            text.append("~")
+        }
+        return text
+    }
+
+    /// The compact serialization, with the KB-JWT when there is one.
+    public var compactSerialization: String {
+        keyBindingInput + (keyBindingJWT ?? "")
+    }
+
+    /// The serialization this SD-JWT came in: compact text, or the JWS JSON serialization
+    /// with its `disclosures` and `kb_jwt` replaced by this value's.
+    public var serialized: String {
+        switch serialization {
+        case .compact: return compactSerialization
+        case .flattenedJSON, .generalJSON: return String(decoding: jsonSerialization(), as: UTF8.self)
+        }
+    }
+
+    /// The JWS JSON serialization: the received document with this value's Disclosures and
+    /// KB-JWT, or a flattened one when this came in compact form.
+    public func jsonSerialization() -> Data {
+        var document = jsonDocument ?? flattenedDocument()
+        func updated(_ header: JSONObject?) -> JSONObject {
+            var header = header ?? JSONObject()
+            header["disclosures"] = .array(disclosures.map { .string($0.encoded) })
+            header["kb_jwt"] = keyBindingJWT.map(JSONValue.string)
+            return header
+        }
+        if case .array(var signatures)? = document["signatures"], case .object(var first)? = signatures.first {
+            first["header"] = .object(updated(first["header"]?.objectValue))
+            signatures[0] = .object(first)
+            document["signatures"] = .array(signatures)
+        } else {
+            document["header"] = .object(updated(document["header"]?.objectValue))
+        }
+        return JSONValue.object(document).serialized(.compact)
+    }
+
+    /// This SD-JWT with other Disclosures and KB-JWT, in the same serialization.
+    func replacing(disclosures: [Disclosure], keyBindingJWT: String?) -> SDJWTObject {
+        SDJWTObject(
+            issuerSignedJWT: issuerSignedJWT, jws: jws, disclosures: disclosures, keyBindingJWT: keyBindingJWT,
+            serialization: serialization, jsonDocument: jsonDocument)
+    }
+
+    /// This SD-JWT in another serialization (general JSON is kept only for a value that
+    /// came in it, since it needs the other signatures).
+    public func converted(to serialization: Serialization) -> SDJWTObject {
+        let target: Serialization = serialization == .generalJSON && jsonDocument?["signatures"] == nil
+            ? .flattenedJSON : serialization
+        var document: JSONObject?
+        switch target {
+        case .compact: document = nil
+        case .flattenedJSON: document = self.serialization == .flattenedJSON ? jsonDocument : flattenedDocument()
+        case .generalJSON: document = jsonDocument
+        }
+        return SDJWTObject(
+            issuerSignedJWT: issuerSignedJWT, jws: jws, disclosures: disclosures, keyBindingJWT: keyBindingJWT,
+            serialization: target, jsonDocument: document)
+    }
+
+    /// The flattened JSON members of the Issuer-signed JWT, without an unprotected header.
+    private func flattenedDocument() -> JSONObject {
+        let parts = issuerSignedJWT.split(separator: ".", omittingEmptySubsequences: false)
+        var document = JSONObject()
+        guard parts.count == 3 else { return document }
+        document["payload"] = .string(String(parts[1]))
+        document["protected"] = .string(String(parts[0]))
+        document["signature"] = .string(String(parts[2]))
+        return document
+    }
+
+    /// The unverified payload of the Issuer-signed JWT, parsed.
+    func unverifiedPayload(limits: SDJWTLimits) throws(SDJWTError) -> JSONObject {
+        guard let encoded = jws.encodedPayload else { throw .malformed("the Issuer-signed JWT has no payload") }
+        let bytes: Data
+        do {
+            bytes = try Base64URL.decode(encoded)
+        } catch {
+            throw .issuerJWT(.invalidBase64URL(part: "payload"))
+        }
+        return try Self.payloadObject(bytes, limits: limits)
+    }
+
+    /// Parses a payload strictly into an object.
+    static func payloadObject(_ bytes: Data, limits: SDJWTLimits) throws(SDJWTError) -> JSONObject {
+        let value: JSONValue
+        do {
+            value = try JSONParser(limits: limits.documentParserLimits, duplicateMembers: .reject).parse(bytes)
+        } catch {
+            throw .invalidPayload("not strict JSON (\(error))")
+        }
+        guard case .object(let object) = value else { throw .invalidPayload("not a JSON object") }
+        return object
+    }
+
+    /// The `~`-separated parts, empty ones included, found with one pass over the bytes;
+    /// `nil` as soon as there are more than `maximumCount`.
+    private static func tildeSeparatedParts(of text: String, maximumCount: Int) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var parts = [String]()
+            var start = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "~") {
+                guard parts.count < maximumCount - 1 else { return nil }
+                parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return parts
+        }
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}

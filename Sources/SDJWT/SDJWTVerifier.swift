@@ -1,0 +1,146 @@
+import Foundation
+import JOSE
+import JSONModel
+
+/// Verifies SD-JWTs and SD-JWT+KBs as RFC 9901 §7.1 and §7.3 prescribe, for a Holder on
+/// receipt and for a Verifier on presentation.
+///
+/// The verifier is a value holding the caller's policy: which signature algorithms and
+/// `_sd_alg` hashes it accepts, what it requires of the validity claims and the key
+/// binding, the clock, and the limits. Finding the issuer's key is delegated to an
+/// ``SDJWTIssuerKeyResolver`` so that the SD-JWT VC rules (`x5c`, issuer metadata, DIDs)
+/// plug in without this module knowing them.
+///
+/// Checks run in the specification's order: the Issuer-signed JWT (algorithm, `typ` if
+/// required, signature), `_sd_alg`, every Disclosure, the validity claims of the processed
+/// payload, then the Key Binding JWT. The first failure is thrown.
+public struct SDJWTVerifier: Sendable {
+    /// Algorithms, explicit `typ` and `crit` rules for the Issuer-signed JWT. `alg: none` is
+    /// refused whatever this says. Set `JWSPolicy.requiredType` to `dc+sd-jwt` for SD-JWT VC.
+    public var issuerPolicy: JWSPolicy
+    /// The `_sd_alg` values accepted; default SHA-256, SHA-384 and SHA-512.
+    public var acceptedHashAlgorithms: Set<SDHashAlgorithm>
+    /// What the Key Binding JWT must be.
+    public var keyBinding: KeyBindingPolicy
+    /// The current time, for `exp`, `nbf`, `iat` and the KB-JWT's `iat` window.
+    public var clock: @Sendable () -> Date
+    /// Tolerated clock skew for the Issuer-signed JWT's `exp`, `nbf` and `iat`, in seconds.
+    public var leeway: TimeInterval
+    /// `iss` must equal this when set.
+    public var expectedIssuer: String?
+    /// Claims the processed payload must contain, for example `["exp"]` when validity must
+    /// be bounded (RFC 9901 §9.7).
+    public var requiredClaims: Set<String>
+    /// Bounds on the input.
+    public var limits: SDJWTLimits
+
+    /// A verifier with the given policy; by default any asymmetric algorithm, any SHA-2
+    /// `_sd_alg`, key binding checked when present but not required, the system clock and
+    /// 60 seconds of leeway.
+    public init(
+        issuerPolicy: JWSPolicy = .default, acceptedHashAlgorithms: Set<SDHashAlgorithm> = Set(SDHashAlgorithm.allCases),
+        keyBinding: KeyBindingPolicy = .optional, clock: @escaping @Sendable () -> Date = { Date() },
+        leeway: TimeInterval = 60, expectedIssuer: String? = nil, requiredClaims: Set<String> = [],
+        limits: SDJWTLimits = .default
+    ) {
+        self.issuerPolicy = issuerPolicy
+        self.acceptedHashAlgorithms = acceptedHashAlgorithms
+        self.keyBinding = keyBinding
+        self.clock = clock
+        self.leeway = leeway
+        self.expectedIssuer = expectedIssuer
+        self.requiredClaims = requiredClaims
+        self.limits = limits
+    }
+
+    /// Parses either serialization and verifies it.
+    public func verify(_ text: String, resolver: some SDJWTIssuerKeyResolver) async throws(SDJWTError) -> VerifiedSDJWT {
+        try await verify(SDJWTObject(parsing: text, limits: limits), resolver: resolver)
+    }
+
+    /// Verifies, asking `resolver` for the issuer key of each signature.
+    public func verify(
+        _ sdJWT: SDJWTObject, resolver: some SDJWTIssuerKeyResolver
+    ) async throws(SDJWTError) -> VerifiedSDJWT {
+        let payload = try encodedPayload(of: sdJWT)
+        var keys = [(JOSEHeader, JWSVerificationKey)]()
+        for signature in sdJWT.jws.signatures {
+            if let key = try await resolver.issuerKey(for: signature.header, payload: payload) {
+                keys.append((signature.header, key))
+            }
+        }
+        guard !keys.isEmpty else { throw .issuerKeyNotFound("the resolver has no key for this issuer") }
+        let verified: VerifiedJWS
+        do {
+            verified = try sdJWT.jws.verify(policy: issuerPolicy) { header in
+                keys.first { $0.0 == header }?.1
+            }
+        } catch {
+            throw .issuerJWT(error)
+        }
+        return try finish(sdJWT, verified: verified, payload: payload)
+    }
+
+    /// Verifies with an issuer key the caller already trusts.
+    public func verify(_ sdJWT: SDJWTObject, issuerKey: JWSVerificationKey) throws(SDJWTError) -> VerifiedSDJWT {
+        try refuseUnencodedPayload(sdJWT)
+        let verified: VerifiedJWS
+        do {
+            verified = try sdJWT.jws.verify(key: issuerKey, policy: issuerPolicy)
+        } catch {
+            throw .issuerJWT(error)
+        }
+        // No resolver needs the payload first, so the verified bytes are parsed directly.
+        return try finish(sdJWT, verified: verified, payload: SDJWTObject.payloadObject(verified.payload, limits: limits))
+    }
+
+    /// The payload, refusing RFC 7797 unencoded payloads (an SD-JWT payload is a base64url
+    /// JSON object, and `sd_hash` is defined over that form).
+    private func encodedPayload(of sdJWT: SDJWTObject) throws(SDJWTError) -> JSONObject {
+        try refuseUnencodedPayload(sdJWT)
+        return try sdJWT.unverifiedPayload(limits: limits)
+    }
+
+    private func refuseUnencodedPayload(_ sdJWT: SDJWTObject) throws(SDJWTError) {
+        for signature in sdJWT.jws.signatures where signature.header["b64"] != nil {
+            throw .issuerJWT(.invalidHeader("b64 is not allowed in an Issuer-signed JWT"))
+        }
+    }
+
+    /// The steps after the signature: `_sd_alg`, Disclosures, validity, key binding.
+    private func finish(
+        _ sdJWT: SDJWTObject, verified: VerifiedJWS, payload: JSONObject
+    ) throws(SDJWTError) -> VerifiedSDJWT {
+        let processed = try ProcessedSDJWT(
+            sdJWT: sdJWT, payload: payload, acceptedHashAlgorithms: acceptedHashAlgorithms, limits: limits)
+        try validate(processed.claims)
+        let binding = try KeyBindingVerification(policy: keyBinding, clock: clock, limits: limits)
+            .verify(sdJWT, claims: processed.claims, hashAlgorithm: processed.hashAlgorithm)
+        return VerifiedSDJWT(
+            header: verified.header, algorithm: verified.algorithm, processed: processed, keyBinding: binding)
+    }
+
+    /// The registered claims `JWTClaims` types and `JWTValidator` checks.
+    private static let validatedClaims: Set<String> = ["iss", "sub", "aud", "exp", "nbf", "iat", "jti", "nonce", "cnf"]
+
+    /// RFC 9901 §7.1 step 6: `exp`, `nbf`, `iat` (and `iss`) of the processed payload.
+    private func validate(_ claims: JSONObject) throws(SDJWTError) {
+        let validator = JWTValidator(
+            clock: clock, leeway: leeway, expectedIssuer: expectedIssuer, requiredClaims: requiredClaims)
+        // Only the registered claims (and the required ones) matter to the validator; copying
+        // just those keeps a large credential from being copied whole.
+        var checked = JSONObject()
+        for name in Self.validatedClaims.union(requiredClaims) {
+            if let value = claims[name] { checked[name] = value }
+        }
+        do {
+            try validator.validate(try JWTClaims(checked))
+        } catch .claimValidation(let failure) {
+            throw .claimValidation(failure)
+        } catch .invalidClaim(let reason) {
+            throw .invalidClaim(reason)
+        } catch {
+            throw .invalidClaim(error.description)
+        }
+    }
+}

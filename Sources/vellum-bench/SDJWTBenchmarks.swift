@@ -1,0 +1,131 @@
+import CryptoKeys
+import Foundation
+import JOSE
+import JSONModel
+import SDJWT
+
+/// A Holder's SD-JWT work on a PID-like credential with 14 Disclosures: verify it as
+/// received (parse, issuer signature, every Disclosure, validity), then present five claims
+/// with a Key Binding JWT. Beside it, the bare cost of the two signatures this needs (one
+/// ES256 verify, one ES256 sign), so "÷ bare" is the price of the SD-JWT layer, and Python
+/// `sd-jwt` doing the same verify + present.
+enum SDJWTBenchmarks {
+    static let all: [Benchmark] = [
+        Benchmark(name: "sdjwt.bare.es256.verify+sign", prepare: {
+            let fixture = try await Fixture()
+            let parts = fixture.issuance.split(separator: "~")[0].split(separator: ".")
+            let signingInput = Data("\(parts[0]).\(parts[1])".utf8)
+            let signature = try fixture.issuerKey.sign(signingInput, algorithm: .es256)
+            let issuerPublicKey = fixture.issuerKey.publicKey
+            // A KB-JWT's signing input is about 250 bytes.
+            let keyBindingInput = Data(String(repeating: "e", count: 250).utf8)
+            return Benchmark.Operation(run: {
+                guard try issuerPublicKey.verify(signature, for: signingInput, algorithm: .es256) else {
+                    throw BenchmarkFailure.resultMismatch("bare signature did not verify")
+                }
+                _ = try fixture.holderKey.sign(keyBindingInput, algorithm: .es256)
+            })
+        }),
+        Benchmark(name: "sdjwt.pid14.verify+present", prepare: {
+            let fixture = try await Fixture()
+            let verifier = SDJWTVerifier(keyBinding: .forbidden)
+            let resolver = SDJWTIssuerKeyLookup(publicKey: fixture.issuerKey.publicKey)
+            let signer = try SoftwareSigner(privateKey: fixture.holderKey)
+            let paths = try Fixture.presented.map { try ClaimPath(json: $0) }
+            let issuance = fixture.issuance
+            return Benchmark.Operation(run: {
+                let verified = try await verifier.verify(issuance, resolver: resolver)
+                let presentation = try await verified.presentation(
+                    disclosing: paths, keyBinding: KeyBindingRequest(audience: Fixture.audience, nonce: Fixture.nonce),
+                    signer: signer)
+                guard presentation.disclosures.count == 6, !presentation.serialized.isEmpty else {
+                    throw BenchmarkFailure.resultMismatch("presented \(presentation.disclosures.count) disclosures")
+                }
+            }, peerInput: [try fixture.peerCase()])
+        }, peer: "sd_jwt.pid14.verify+present", baseline: "sdjwt.bare.es256.verify+sign"),
+        // The parts of the above, to see where the time goes.
+        Benchmark(name: "sdjwt.pid14.parse", prepare: {
+            let issuance = try await Fixture().issuance
+            return Benchmark.Operation(run: { _ = try SDJWTObject(parsing: issuance) })
+        }),
+        Benchmark(name: "sdjwt.pid14.verify", prepare: {
+            let fixture = try await Fixture()
+            let verifier = SDJWTVerifier(keyBinding: .forbidden)
+            let sdJWT = try SDJWTObject(parsing: fixture.issuance)
+            let key = JWSVerificationKey(fixture.issuerKey.publicKey)
+            return Benchmark.Operation(run: { _ = try verifier.verify(sdJWT, issuerKey: key) })
+        }),
+        Benchmark(name: "sdjwt.pid14.present", prepare: {
+            let fixture = try await Fixture()
+            let verified = try SDJWTVerifier(keyBinding: .forbidden)
+                .verify(SDJWTObject(parsing: fixture.issuance), issuerKey: JWSVerificationKey(fixture.issuerKey.publicKey))
+            let signer = try SoftwareSigner(privateKey: fixture.holderKey)
+            let paths = try Fixture.presented.map { try ClaimPath(json: $0) }
+            return Benchmark.Operation(run: {
+                _ = try await verified.presentation(
+                    disclosing: paths, keyBinding: KeyBindingRequest(audience: Fixture.audience, nonce: Fixture.nonce),
+                    signer: signer
+                ).serialized
+            })
+        }),
+    ]
+
+    /// An issuer key, a holder key and a 14-Disclosure SD-JWT bound to the holder.
+    struct Fixture {
+        static let audience = "https://verifier.example.org"
+        static let nonce = "f3a9c1e0-5b7d-4c2a-9e8f-1d2c3b4a5e6f"
+        /// Six claims, six Disclosures: the address itself is not disclosable, so its locality
+        /// brings no parent Disclosure.
+        static let presented: [JSONValue] = [
+            ["given_name"], ["family_name"], ["birthdate"], ["age_over_18"], ["address", "locality"],
+            ["nationalities", 0],
+        ]
+        /// The same selection in sd-jwt-python's form.
+        static let pythonSelection: JSONValue = [
+            "given_name": true, "family_name": true, "birthdate": true, "age_over_18": true,
+            "address": ["locality": true], "nationalities": [true],
+        ]
+
+        let issuerKey = PrivateKey(curve: .p256)
+        let holderKey = PrivateKey(curve: .p256)
+        let issuance: String
+
+        init() async throws {
+            let claims: JSONObject = [
+                "iss": "https://pid-issuer.example", "iat": 1_700_000_000, "exp": 4_000_000_000,
+                "vct": "urn:eudi:pid:1", "given_name": "Erika", "family_name": "Mustermann",
+                "birthdate": "1964-08-12", "birth_place": "Berlin", "nationalities": ["DE"],
+                "email": "erika@example.com", "phone_number": "+49 30 1234567", "age_over_18": true,
+                "age_over_21": true, "issuing_authority": "DE",
+                "address": ["street_address": "Heidestraße 17", "locality": "Köln", "postal_code": "51147", "country": "DE"],
+            ]
+            let paths = try [
+                #"["given_name"]"#, #"["family_name"]"#, #"["birthdate"]"#, #"["birth_place"]"#, #"["nationalities",0]"#,
+                #"["email"]"#, #"["phone_number"]"#, #"["age_over_18"]"#, #"["age_over_21"]"#, #"["issuing_authority"]"#,
+                #"["address","street_address"]"#, #"["address","locality"]"#, #"["address","postal_code"]"#,
+                #"["address","country"]"#,
+            ].map { try ClaimPath(json: JSONValue(parsing: $0)) }
+            let builder = SDJWTBuilder(
+                claims: claims, disclosing: paths, header: JOSEHeader(type: "dc+sd-jwt"),
+                holderKey: JWK(publicKey: holderKey.publicKey))
+            let issued = try await builder.issue(signer: SoftwareSigner(privateKey: issuerKey))
+            guard issued.disclosures.count == 14 else {
+                throw BenchmarkFailure.resultMismatch("\(issued.disclosures.count) disclosures, not 14")
+            }
+            issuance = issued.serialized
+        }
+
+        /// A file with what the peer needs to do the same work.
+        func peerCase() throws -> String {
+            let document: JSONValue = [
+                "issuance": .string(issuance),
+                "issuer_jwk": try JSONValue(parsing: JWK(publicKey: issuerKey.publicKey).jsonData()),
+                "holder_jwk": try JSONValue(parsing: JWK(privateKey: holderKey).jsonData()),
+                "disclose": Self.pythonSelection, "nonce": .string(Self.nonce), "aud": .string(Self.audience),
+            ]
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-bench-sdjwt-pid14.json")
+            try document.serialized().write(to: file)
+            return file.path
+        }
+    }
+}
