@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "HTTP", targets: ["HTTP"]),
         .library(name: "OpenDID", targets: ["OpenDID"]),
         .library(name: "SDJWT", targets: ["SDJWT"]),
+        .library(name: "StatusList", targets: ["StatusList"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -83,6 +84,10 @@ let package = Package(
         // Layer 2: credential formats.
         .target(name: "OpenDID", dependencies: ["CryptoKeys", "JSONModel", "Multiformats"]),
         .target(name: "SDJWT", dependencies: ["JOSE", "CryptoKeys", "JSONModel", "Multiformats"]),
+        .target(
+            name: "StatusList",
+            dependencies: ["JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "CZlib", "HTTP"]
+        ),
 
         // Apps.
         .executableTarget(
@@ -124,6 +129,11 @@ let package = Package(
         ]),
         .testTarget(name: "SDJWTTests", dependencies: [
             "SDJWT", "JOSE", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport",
+        ]),
+        .testTarget(name: "StatusListTests", dependencies: [
+            "StatusList", "JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "HTTP",
+            "VellumTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "VellumCLITests", dependencies: ["VellumTestSupport", "DID", "JSONModel"]),
     ],

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How a block-cipher mode (``AESCBCCipher``, ``AESECBCipher``) fills the last block.
 ///
 /// Open DID's `ReqE2e` names the padding separately from the cipher (`PKCS5` or `NOPAD`),
@@ -16,17 +14,6 @@ public enum BlockCipherPadding: String, Sendable, Hashable, CaseIterable {
         guard self == .none else { return }
         guard count.isMultiple(of: AESBlock.byteCount) else {
             throw .invalidParameter(reason: "unpadded \(what) must be a multiple of \(AESBlock.byteCount) bytes, got \(count)")
-        }
-    }
-}
-
-/// AES's block size and the key sizes every AES mode here accepts.
-enum AESBlock {
-    static let byteCount = 16
-
-    static func requireKey(_ key: Data) throws(CryptoKeysError) {
-        guard [16, 24, 32].contains(key.count) else {
-            throw .invalidParameter(reason: "AES key must be 16, 24 or 32 bytes")
         }
     }
 }

@@ -78,25 +78,42 @@ public struct ECDSASignature: Sendable, Hashable {
 
 /// Fixed-width big-endian arithmetic, just enough for `n − s` and `n / 2`.
 enum BigEndian {
+    /// The group order of `curve`, big-endian (empty for the Edwards/Montgomery curves).
     static func order(of curve: KeyCurve) -> Data {
-        let hex: String
         switch curve {
-        case .p256: hex = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"
-        case .p384:
-            hex = "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973"
-        case .p521:
-            hex = "01" + String(repeating: "f", count: 64)
-                + "fa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409"
-        case .secp256k1: hex = "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"
-        case .ed25519, .x25519: hex = "00"
+        case .p256: p256Order
+        case .p384: p384Order
+        case .p521: p521Order
+        case .secp256k1: secp256k1Order
+        case .ed25519, .x25519: Data([0])
         }
-        return (try? Base16.decode(hex)) ?? Data()
     }
 
+    /// Half the group order, rounded down: the largest low-S value.
     static func halfOrder(of curve: KeyCurve) -> Data {
+        switch curve {
+        case .p256: p256HalfOrder
+        case .secp256k1: secp256k1HalfOrder
+        default: halve(order(of: curve))
+        }
+    }
+
+    // Parsed once: signature checks consult these on every signature.
+    private static let p256Order = parse("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
+    private static let p384Order = parse(
+        "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973")
+    private static let p521Order = parse(
+        "01" + String(repeating: "f", count: 64) + "fa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409")
+    private static let secp256k1Order = parse("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
+    private static let p256HalfOrder = halve(p256Order)
+    private static let secp256k1HalfOrder = halve(secp256k1Order)
+
+    private static func parse(_ hex: String) -> Data { (try? Base16.decode(hex)) ?? Data() }
+
+    private static func halve(_ value: Data) -> Data {
         var result = [UInt8]()
         var carry: UInt8 = 0
-        for byte in order(of: curve) {
+        for byte in value {
             result.append((byte >> 1) | (carry << 7))
             carry = byte & 1
         }

@@ -6,19 +6,56 @@ import Foundation
 /// points `R` a signature was made with.
 ///
 /// swift-crypto exposes no point operations, and curve arithmetic written here would be a
-/// liability; libcrypto's is reviewed and constant-time where it matters (nothing here is
-/// secret: signatures, digests and public keys only). Each call builds its own `EC_GROUP`
-/// and `BN_CTX` (a few microseconds), so no OpenSSL object is ever shared between threads,
-/// and frees everything before it returns. OpenSSL's per-thread error queue is cleared on
-/// the way out so a rejected input leaves nothing behind for unrelated code.
+/// liability; libcrypto's is reviewed (nothing here is secret: signatures, digests and
+/// public keys only, so variable-time arithmetic is fine).
+///
+/// The `EC_GROUP` is built once per process and shared: building one costs about 50 µs,
+/// as much as half a recovery, and every call here only reads it (each OpenSSL function
+/// used takes it as `const EC_GROUP *`, which openssl-threads(7) allows threads to share).
+/// Everything else — the `BN_CTX`, numbers and points — belongs to one call and is freed
+/// before it returns, and OpenSSL's per-thread error queue is cleared on the way out so a
+/// rejected input leaves nothing behind for unrelated code.
 struct LibcryptoCurve: Sendable {
-    /// The OpenSSL curve identifier.
-    let nid: Int32
     /// The width of a field element and of the order, in bytes.
     let byteCount: Int
+    let sharedGroup: SharedGroup
 
     /// NIST P-256 (`prime256v1`).
-    static let p256 = LibcryptoCurve(nid: NID_X9_62_prime256v1, byteCount: 32)
+    static let p256 = LibcryptoCurve(byteCount: 32, sharedGroup: .p256)
+
+    /// The process-wide groups, created on first use and never freed (like the shared
+    /// libsecp256k1 context); `nil` only if OpenSSL could not allocate one.
+    enum SharedGroup: Sendable {
+        case p256
+
+        nonisolated(unsafe) private static let p256Group: OpaquePointer? = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1)
+
+        /// Montgomery constants for arithmetic modulo the group order, read-only once made:
+        /// inverting a nonce by exponentiation without them costs as much again as the
+        /// inversion itself.
+        nonisolated(unsafe) private static let p256OrderMontgomery: OpaquePointer? = {
+            guard let group = p256Group, let context = BN_CTX_new() else { return nil }
+            defer { BN_CTX_free(context) }
+            guard let montgomery = BN_MONT_CTX_new() else { return nil }
+            guard BN_MONT_CTX_set(montgomery, EC_GROUP_get0_order(group), context) == 1 else {
+                BN_MONT_CTX_free(montgomery)
+                return nil
+            }
+            return montgomery
+        }()
+
+        var group: OpaquePointer? {
+            switch self {
+            case .p256: return Self.p256Group
+            }
+        }
+
+        var orderMontgomery: OpaquePointer? {
+            switch self {
+            case .p256: return Self.p256OrderMontgomery
+            }
+        }
+    }
 
     /// The public key `Q = r⁻¹ (s·R − e·G)` for the point `R` that `recoveryID` names:
     /// bit 0 is the parity of `R.y`, bit 1 says `R.x = r + n` rather than `r`.
@@ -31,11 +68,7 @@ struct LibcryptoCurve: Sendable {
     ) throws(CryptoKeysError) -> Data {
         try withScratch { scratch throws(CryptoKeysError) in
             let order = scratch.order
-            let rNumber = try scratch.number(r)
-            let sNumber = try scratch.number(s)
-            let e = try scratch.number(digest)
-            try scratch.requireScalar(rNumber, "r")
-            try scratch.requireScalar(sNumber, "s")
+            let (rNumber, sNumber, e) = try scratch.signatureScalars(r: r, s: s, digest: digest)
 
             // R.x = r + j·n must still be a field element.
             let x = try scratch.number()
@@ -77,11 +110,7 @@ struct LibcryptoCurve: Sendable {
     func recoveryID(r: Data, s: Data, digest: Data, publicKey: Data) throws(CryptoKeysError) -> UInt8? {
         try withScratch { scratch throws(CryptoKeysError) in
             let order = scratch.order
-            let rNumber = try scratch.number(r)
-            let sNumber = try scratch.number(s)
-            let e = try scratch.number(digest)
-            try scratch.requireScalar(rNumber, "r")
-            try scratch.requireScalar(sNumber, "s")
+            let (rNumber, sNumber, e) = try scratch.signatureScalars(r: r, s: s, digest: digest)
             let key = try scratch.point()
             let parsed = publicKey.withUnsafeBytes { bytes in
                 EC_POINT_oct2point(
@@ -112,16 +141,16 @@ struct LibcryptoCurve: Sendable {
         }
     }
 
-    /// Runs `body` with a fresh group, context and allocation list, freeing all of it after.
-    private func withScratch<Result>(
+    /// Runs `body` with the shared group and a fresh context and allocation list, freeing
+    /// all but the group after.
+    func withScratch<Result>(
         _ body: (Scratch) throws(CryptoKeysError) -> Result
     ) throws(CryptoKeysError) -> Result {
-        guard let group = EC_GROUP_new_by_curve_name(nid) else {
+        guard let group = sharedGroup.group else {
             ERR_clear_error()
             throw .backend("EC_GROUP_new_by_curve_name failed")
         }
         guard let context = BN_CTX_new() else {
-            EC_GROUP_free(group)
             ERR_clear_error()
             throw .backend("BN_CTX_new failed")
         }
@@ -132,8 +161,9 @@ struct LibcryptoCurve: Sendable {
 }
 
 /// One call's OpenSSL objects. Everything allocated through it is freed by ``release()``,
-/// which ``LibcryptoCurve`` runs in a `defer`, so an early `throw` cannot leak.
-private final class Scratch {
+/// which ``LibcryptoCurve`` runs in a `defer`, so an early `throw` cannot leak. The group
+/// is borrowed, never modified or freed.
+final class Scratch {
     let group: OpaquePointer
     let context: OpaquePointer
     let byteCount: Int
@@ -158,7 +188,6 @@ private final class Scratch {
         numbers.removeAll()
         points.removeAll()
         BN_CTX_free(context)
-        EC_GROUP_free(group)
         ERR_clear_error()
     }
 
@@ -187,6 +216,18 @@ private final class Scratch {
         guard let point = EC_POINT_new(group) else { throw .backend("EC_POINT_new failed") }
         points.append(point)
         return point
+    }
+
+    /// `r` and `s` (each required to be in `[1, n − 1]`) and the digest as numbers.
+    func signatureScalars(
+        r: Data, s: Data, digest: Data
+    ) throws(CryptoKeysError) -> (r: OpaquePointer, s: OpaquePointer, e: OpaquePointer) {
+        let rNumber = try number(r)
+        let sNumber = try number(s)
+        let e = try number(digest)
+        try requireScalar(rNumber, "r")
+        try requireScalar(sNumber, "s")
+        return (rNumber, sNumber, e)
     }
 
     /// Requires `1 ≤ value ≤ n − 1`, the range of ECDSA's `r` and `s`.

@@ -5,21 +5,16 @@ extension PrivateKey {
     /// Signs a 32-byte digest as it is (no further hashing) and returns the low-S signature
     /// with its recovery id, the form Open DID proofs carry.
     ///
-    /// P-256 signs through swift-crypto and then finds the recovery id with one extra
-    /// double-scalar multiplication in libcrypto; secp256k1 gets the id from libsecp256k1's
-    /// recoverable signing. Other curves throw ``CryptoKeysError/unsupported(_:)``.
+    /// P-256 signs in libcrypto with a nonce point it can read the recovery id from (one
+    /// signature's work, see `LibcryptoCurve.signRecoverable`); secp256k1 gets the id from
+    /// libsecp256k1's recoverable signing. Other curves throw ``CryptoKeysError/unsupported(_:)``.
     public func signRecoverable(digest: Data) throws(CryptoKeysError) -> RecoverableECDSASignature {
         switch backing {
         case .p256(let key):
-            let prehashed = try PrehashedDigest(digest)
-            let raw: Data
-            do {
-                raw = try key.signature(for: prehashed).rawRepresentation
-            } catch {
-                throw .backend("P-256 signing failed: \(error)")
-            }
-            let signature = try ECDSASignature(rawRepresentation: raw, curve: .p256)
-            return try RecoverableECDSASignature(signature: signature, digest: digest, publicKey: publicKey)
+            let (r, s, recoveryID) = try LibcryptoCurve.p256.signRecoverable(
+                privateKey: key.rawRepresentation, digest: digest)
+            return try RecoverableECDSASignature(
+                signature: ECDSASignature(rawRepresentation: r + s, curve: .p256), recoveryID: recoveryID)
         case .secp256k1(let key):
             let (raw, recoveryID) = try key.recoverableSignature(forDigest: digest)
             return try RecoverableECDSASignature(

@@ -158,6 +158,14 @@ public struct RecoverableECDSASignature: Sendable, Hashable {
         }
     }
 
+    /// Whether the signature verifies with `publicKey` over the 32-byte `digest` *and* its
+    /// recovery id names that key: what recovering the key and comparing it establishes
+    /// (an Open DID verifier's check), at the cost of one verification. A signature whose
+    /// recovery id was altered fails here, unlike ``isValidSignature(forDigest:publicKey:)``.
+    public func isValidSignature(forDigest digest: Data, recoveringTo publicKey: PublicKey) -> Bool {
+        RecoveringVerifier(publicKey: publicKey).isValid(self, forDigest: digest)
+    }
+
     static func supports(_ curve: KeyCurve) -> Bool {
         curve == .p256 || curve == .secp256k1
     }

@@ -63,11 +63,8 @@ enum OpenDIDCoding {
     }
 
     static func jsonValue(of value: some Encodable) throws(OpenDIDError) -> JSONValue {
-        let data: Data
         do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.withoutEscapingSlashes]
-            data = try encoder.encode(value)
+            return try JSONValueEncoder().encode(value)
         } catch let error as OpenDIDError {
             throw error
         } catch let EncodingError.invalidValue(_, context) {
@@ -75,12 +72,6 @@ enum OpenDIDCoding {
             throw .encodingFailed(context.debugDescription)
         } catch {
             throw .encodingFailed("\(error)")
-        }
-        do {
-            return try JSONValue(parsing: data, limits: JSONParser.Limits(
-                maximumSize: .max, maximumStringLength: .max, maximumMembers: .max))
-        } catch {
-            throw .encodingFailed(error.description)
         }
     }
 }

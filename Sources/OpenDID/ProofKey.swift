@@ -53,8 +53,7 @@ public struct ProofKey: Sendable {
     }
 
     /// Signs `input` (a ``SigningInput``) and returns the `proofValue`.
-    func proofValue(for input: Data) async throws(OpenDIDError) -> String {
-        let type = try proofType
+    func proofValue(for input: Data, type: ProofType) async throws(OpenDIDError) -> String {
         guard let curve = type.curve else { throw .unsupportedProofType(type.rawValue) }
         let digest = DigestAlgorithm.sha256.hash(input)
         let signature: RecoverableECDSASignature

@@ -5,14 +5,20 @@ extension ProofsContainer {
     /// Signs the document with each key, replacing any proofs it had: one key gives
     /// `proof`, several give `proofs` (each signing the document with only its own header).
     public mutating func sign(with keys: [ProofKey], created: Date = Date()) async throws(OpenDIDError) {
+        try await sign(with: keys, created: UTCDatetime(date: created))
+    }
+
+    /// Signs with a `created` text given as is (for instance to re-sign exactly what a
+    /// server signed, microseconds included).
+    public mutating func sign(with keys: [ProofKey], created: UTCDatetime) async throws(OpenDIDError) {
         guard !keys.isEmpty else { throw .proofMissing("no key to sign with") }
-        let timestamp = UTCDatetime.string(from: created)
-        let document = try OpenDIDCoding.jsonObject(of: self)
+        let timestamp = try created.validated()
+        let inputs = SigningInputBuilder(document: try OpenDIDCoding.jsonObject(of: self))
         var made: [Proof] = []
         for key in keys {
             var proof = try key.header(created: timestamp)
-            let input = SigningInput.bytes(of: document, proof: proof.headerObject)
-            proof.proofValue = try await key.proofValue(for: input)
+            let input = inputs.bytes(proof: proof.headerObject)
+            proof.proofValue = try await key.proofValue(for: input, type: proof.type)
             made.append(proof)
         }
         setProofs(made)
@@ -22,10 +28,14 @@ extension ProofsContainer {
 extension ProofContainer {
     /// Signs the document with `key`, replacing its proof.
     public mutating func sign(with key: ProofKey, created: Date = Date()) async throws(OpenDIDError) {
-        var proof = try key.header(created: UTCDatetime.string(from: created))
-        let document = try OpenDIDCoding.jsonObject(of: self)
-        let input = SigningInput.bytes(of: document, proof: proof.headerObject)
-        proof.proofValue = try await key.proofValue(for: input)
+        try await sign(with: key, created: UTCDatetime(date: created))
+    }
+
+    /// Signs with a `created` text given as is.
+    public mutating func sign(with key: ProofKey, created: UTCDatetime) async throws(OpenDIDError) {
+        var proof = try key.header(created: try created.validated())
+        let input = SigningInputBuilder(document: try OpenDIDCoding.jsonObject(of: self)).bytes(proof: proof.headerObject)
+        proof.proofValue = try await key.proofValue(for: input, type: proof.type)
         self.proof = proof
     }
 }
@@ -35,24 +45,37 @@ extension VerifiableCredential {
     /// credential and, when `perClaimProofs`, `proofValueList[i]` over the credential
     /// reduced to claim `i`, so the holder can present any subset of claims.
     public mutating func sign(with key: ProofKey, created: Date = Date(), perClaimProofs: Bool = true) async throws(OpenDIDError) {
-        let header = try key.header(created: UTCDatetime.string(from: created))
+        try await sign(with: key, created: UTCDatetime(date: created), perClaimProofs: perClaimProofs)
+    }
+
+    /// Signs with a `created` text given as is.
+    public mutating func sign(with key: ProofKey, created: UTCDatetime, perClaimProofs: Bool = true) async throws(OpenDIDError) {
+        let header = try key.header(created: try created.validated())
         proof = VCProof(
             created: header.created, proofPurpose: header.proofPurpose,
             verificationMethod: header.verificationMethod, type: header.type)
-        let document = try OpenDIDCoding.jsonObject(of: self)
+        let inputs = SigningInputBuilder(document: try OpenDIDCoding.jsonObject(of: self))
         let headerObject = header.headerObject
-        let whole = try await key.proofValue(for: SigningInput.bytes(of: document, proof: headerObject))
+        let whole = try await key.proofValue(for: inputs.bytes(proof: headerObject), type: header.type)
         var perClaim: [String]?
         if perClaimProofs {
             var values: [String] = []
             for index in credentialSubject.claims.indices {
-                let input = try SigningInput.bytes(ofCredential: document, proof: headerObject, claimAt: index)
-                values.append(try await key.proofValue(for: input))
+                let input = try inputs.bytes(proof: headerObject, claimAt: index)
+                values.append(try await key.proofValue(for: input, type: header.type))
             }
             perClaim = values
         }
         proof.proofValue = whole
         proof.proofValueList = perClaim
+    }
+}
+
+extension UTCDatetime {
+    /// The text, if it is an accepted date-time.
+    func validated() throws(OpenDIDError) -> String {
+        guard DatetimeParser.epochSeconds(wrappedValue) != nil else { throw .invalidDatetime(wrappedValue, path: "created") }
+        return wrappedValue
     }
 }
 

@@ -119,9 +119,10 @@ public struct ProofVerifier: Sendable {
         guard !located.isEmpty else {
             return [ProofCheck(location: "\(prefix)proof", verificationMethod: "", failure: .proofMissing("no proof or proofs"))]
         }
+        let inputs = SigningInputBuilder(document: object)
         return located.map { location, proof in
             check(proof, at: location, signers: signers, keys: keys) { header, signature in
-                (SigningInput.bytes(of: object, proof: header), signature)
+                (inputs.bytes(proof: header), signature)
             }
         }
     }
@@ -130,8 +131,9 @@ public struct ProofVerifier: Sendable {
         guard let proof = object["proof"] else {
             return [ProofCheck(location: "proof", verificationMethod: "", failure: .proofMissing("no proof"))]
         }
+        let inputs = SigningInputBuilder(document: object)
         return [check(proof, at: "proof", signers: signers, keys: keys) { header, signature in
-            (SigningInput.bytes(of: object, proof: header), signature)
+            (inputs.bytes(proof: header), signature)
         }]
     }
 
@@ -141,10 +143,11 @@ public struct ProofVerifier: Sendable {
             return [ProofCheck(location: location, verificationMethod: "", failure: .proofMissing("VC without proof"))]
         }
         let signers = [object["issuer"]?["id"]?.stringValue].compactMap { $0 }
+        let inputs = SigningInputBuilder(document: object)
         var results: [ProofCheck] = []
         if proofObject["proofValue"] != nil {
             results.append(check(proof, at: "\(location).proofValue", signers: signers, keys: keys) { header, _ in
-                (SigningInput.bytes(of: object, proof: header), proofObject["proofValue"])
+                (inputs.bytes(proof: header), proofObject["proofValue"])
             })
         }
         if case let .array(list)? = proofObject["proofValueList"] {
@@ -157,7 +160,7 @@ public struct ProofVerifier: Sendable {
                 for (index, value) in list.enumerated() {
                     results.append(check(proof, at: "\(location).proofValueList[\(index)]", signers: signers, keys: keys) {
                         (header: JSONObject, _: JSONValue?) throws(OpenDIDError) -> (Data, JSONValue?) in
-                        (try SigningInput.bytes(ofCredential: object, proof: header, claimAt: index), value)
+                        (try inputs.bytes(proof: header, claimAt: index), value)
                     })
                 }
             }
@@ -205,13 +208,14 @@ public struct ProofVerifier: Sendable {
         guard document.keyNames(for: header.proofPurpose)?.contains(method.id) == true else {
             throw .keyNotAuthorized(verificationMethod: header.verificationMethod, purpose: header.proofPurpose.rawValue)
         }
-        let key = try resolved.publicKey()
+        let verifier = try resolved.verifier()
+        let key = verifier.publicKey
         guard key.curve == curve else {
             throw .signatureInvalid(proof: "\(header.type.rawValue) proof by a \(method.type.rawValue) key")
         }
         let signature = try ProofValue.decode(proofValue, curve: curve)
         let digest = DigestAlgorithm.sha256.hash(input)
-        guard let recovered = try? signature.recoverPublicKey(digest: digest), recovered == key else {
+        guard verifier.isValid(signature, forDigest: digest) else {
             throw .signatureInvalid(proof: header.verificationMethod)
         }
     }
@@ -239,9 +243,9 @@ final class KeyCache {
         let reference: VerificationMethodReference
         let document: DIDDocument
         let method: VerificationMethod
-        let key: Result<PublicKey, OpenDIDError>
+        let key: Result<RecoveringVerifier, OpenDIDError>
 
-        func publicKey() throws(OpenDIDError) -> PublicKey { try key.get() }
+        func verifier() throws(OpenDIDError) -> RecoveringVerifier { try key.get() }
     }
 
     private var entries: [String: Result<Entry, OpenDIDError>] = [:]
@@ -252,8 +256,12 @@ final class KeyCache {
         do throws(OpenDIDError) {
             let reference = try VerificationMethodReference(verificationMethod)
             let (document, method) = try verifier.keyEntry(for: reference)
-            let key: Result<PublicKey, OpenDIDError>
-            do throws(OpenDIDError) { key = .success(try method.publicKey()) } catch { key = .failure(error) }
+            let key: Result<RecoveringVerifier, OpenDIDError>
+            do throws(OpenDIDError) {
+                key = .success(RecoveringVerifier(publicKey: try method.publicKey()))
+            } catch {
+                key = .failure(error)
+            }
             result = .success(Entry(reference: reference, document: document, method: method, key: key))
         } catch {
             result = .failure(error)

@@ -15,25 +15,13 @@ public enum SigningInput {
 
     /// The signing input of `proof` over `document`.
     public static func bytes(of document: JSONObject, proof: JSONObject) -> Data {
-        var signed = document
-        signed["proofs"] = nil
-        signed["proof"] = .object(header(of: proof))
-        return JSONValue.object(signed).serialized(.sortedKeys)
+        SigningInputBuilder(document: document).bytes(proof: proof)
     }
 
     /// The signing input of `proof`'s per-claim signature for the claim at `index` of the
     /// credential `document`.
     public static func bytes(ofCredential document: JSONObject, proof: JSONObject, claimAt index: Int) throws(OpenDIDError) -> Data {
-        guard case var .object(subject)? = document["credentialSubject"],
-              case let .array(claims)? = subject["claims"]
-        else { throw .missingField(path: "credentialSubject.claims") }
-        guard claims.indices.contains(index) else {
-            throw .proofValueListMismatch(claims: claims.count, signatures: index + 1)
-        }
-        subject["claims"] = .array([claims[index]])
-        var reduced = document
-        reduced["credentialSubject"] = .object(subject)
-        return bytes(of: reduced, proof: proof)
+        try SigningInputBuilder(document: document).bytes(proof: proof, claimAt: index)
     }
 
     static func header(of proof: JSONObject) -> JSONObject {

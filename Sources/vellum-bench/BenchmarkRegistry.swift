@@ -1,4 +1,5 @@
 /// Every benchmark `vellum-bench` knows, in the order they run.
 enum BenchmarkRegistry {
-    static let all: [Benchmark] = KeyBenchmarks.all + JOSEBenchmarks.all + CBORBenchmarks.all + OpenDIDBenchmarks.all + SDJWTBenchmarks.all
+    static let all: [Benchmark] = KeyBenchmarks.all + RecoverableBenchmarks.all + JOSEBenchmarks.all + CBORBenchmarks.all
+        + OpenDIDBenchmarks.all + SDJWTBenchmarks.all
 }

@@ -237,3 +237,25 @@ struct RecoverableSignatureTests {
         }
     }
 }
+
+@Suite("Recoverable ECDSA signatures under concurrency")
+struct RecoverableConcurrencyTests {
+    @Test("concurrent P-256 recoveries (one shared libcrypto group) all agree")
+    func concurrentRecovery() async throws {
+        let key = PrivateKey(curve: .p256)
+        let digests = (0..<8).map { DigestAlgorithm.sha256.hash(Data("task \($0)".utf8)) }
+        let signatures = try digests.map { try key.signRecoverable(digest: $0) }
+        let expected = key.publicKey
+        let matches = try await withThrowingTaskGroup(of: Int.self) { group in
+            for (digest, signature) in zip(digests, signatures) {
+                group.addTask {
+                    var count = 0
+                    for _ in 0..<25 where try signature.recoverPublicKey(digest: digest) == expected { count += 1 }
+                    return count
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(matches == 8 * 25)
+    }
+}

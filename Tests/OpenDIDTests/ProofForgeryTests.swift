@@ -63,6 +63,19 @@ struct ProofForgeryTests {
         #expect(try failures(legacyHeader).isEmpty)
     }
 
+    @Test func everyAcceptedMultibaseFormOfAProofValueVerifies() throws {
+        let original = try OpenDIDSamples.json("synthetic/vp_single_proof.json")
+        let signature = try Multibase.decode(try #require(original.value(at: "proof.proofValue")?.stringValue)).data
+        let base64 = Data(signature).base64EncodedString()
+        for value in [
+            Multibase.encode(signature, as: .base64url), Multibase.encode(signature, as: .base64),
+            Multibase.encode(signature, as: .base16), "m" + base64, "M" + base64,
+        ] {
+            let reencoded = original.replacing([.member("proof"), .member("proofValue")], with: .string(value))
+            #expect(try failures(reencoded).isEmpty, "\(value.prefix(1)) form refused")
+        }
+    }
+
     @Test(arguments: ["x3kTc", "z0OIl", "m!!!!", "z", "", "zabc", "k1234"])
     func malformedProofValueIsRefused(_ proofValue: String) throws {
         let forged = try OpenDIDSamples.json("synthetic/vp_single_proof.json")

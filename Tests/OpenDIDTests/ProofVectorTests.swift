@@ -132,15 +132,64 @@ struct ProofVectorTests {
         #expect(holderDocument.proofs?.allSatisfy { $0.proofValue?.hasPrefix("z") == true } == true)
         try ProofVerifier().verify(holderDocument)
 
+        // The fixture's `created` carries microseconds, as Open DID's Java servers write it.
         var profile = try IssueProfile(from: try OpenDIDSamples.data("synthetic/issue_profile.json"))
-        let profileCreated = try #require(UTCDatetime.date(from: "2025-01-02T03:04:06Z"))
-        try await profile.sign(with: OpenDIDFixtures.proofKey("did:omn:issuer", "assert", encoding: .base64), created: profileCreated)
+        try await profile.sign(
+            with: OpenDIDFixtures.proofKey("did:omn:issuer", "assert", encoding: .base64),
+            created: UTCDatetime(wrappedValue: "2025-01-02T03:04:06.123456Z"))
         let profileJSON = try JSONValue(parsing: profile.toJsonData())
         let profileBytes = SigningInput.bytes(
             of: try #require(profileJSON.objectValue), proof: try #require(profileJSON["proof"]?.objectValue))
-        // The fixture's `created` carries microseconds; ours is whole seconds, as Vellum writes.
-        #expect(String(decoding: profileBytes, as: UTF8.self)
-            == inputs["issue_profile.proof"]?.replacingOccurrences(of: "03:04:06.123456Z", with: "03:04:06Z"))
+        #expect(String(decoding: profileBytes, as: UTF8.self) == inputs["issue_profile.proof"])
         try verifier.verify(profile)
+        await #expect(throws: OpenDIDError.invalidDatetime("tomorrow", path: "created")) {
+            try await profile.sign(
+                with: OpenDIDFixtures.proofKey("did:omn:issuer", "assert"), created: UTCDatetime(wrappedValue: "tomorrow"))
+        }
+    }
+}
+
+/// The spliced signing input equals the plain definition for every sample document.
+@Suite("Open DID signing input", .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
+struct SigningInputTests {
+    /// The definition, done the slow way: replace `proof`, drop `proofs`, serialize sorted.
+    func naive(_ document: JSONObject, _ proof: JSONObject, claim: Int? = nil) -> Data {
+        var signed = document
+        signed["proofs"] = nil
+        var header = JSONObject()
+        for name in ["created", "proofPurpose", "type", "verificationMethod"] { header[name] = proof[name] }
+        signed["proof"] = .object(header)
+        if let claim, case var .object(subject)? = signed["credentialSubject"], let claims = subject["claims"]?.arrayValue {
+            subject["claims"] = .array([claims[claim]])
+            signed["credentialSubject"] = .object(subject)
+        }
+        return JSONValue.object(signed).serialized(.sortedKeys)
+    }
+
+    @Test(arguments: OpenDIDSamples.didDocuments + OpenDIDSamples.credentials + OpenDIDSamples.presentations
+        + OpenDIDSamples.issueProfiles + OpenDIDSamples.verifyProfiles)
+    func splicedInputEqualsTheDefinition(_ name: String) throws {
+        let document = try #require(try OpenDIDSamples.json(name).objectValue)
+        let proof: JSONObject = document["proof"]?.objectValue ?? document["proofs"]?[0]?.objectValue
+            ?? ["created": "2025-01-02T03:04:05Z", "type": "Secp256r1Signature2018"]
+        #expect(SigningInput.bytes(of: document, proof: proof) == naive(document, proof), "\(name)")
+        if let claims = document["credentialSubject"]?["claims"]?.arrayValue {
+            for index in claims.indices {
+                #expect(try SigningInput.bytes(ofCredential: document, proof: proof, claimAt: index)
+                    == naive(document, proof, claim: index), "\(name) claim \(index)")
+            }
+        }
+    }
+
+    @Test func unusualMemberNamesSortByCodePoint() throws {
+        let document = try #require(try JSONValue(parsing: Data(#"""
+            {"é":1,"Z":{"b":[{"y":1,"x":2}],"a":"/"},"a\u0000":null,"proofs":[1],"😀":"x","ﬀ":true,"credentialSubject":{"id":"s","claims":[{"b":1,"a":2},{"c":3}],"a":0}}
+            """#.utf8)).objectValue)
+        let proof: JSONObject = ["verificationMethod": "did:omn:x#k", "proofValue": "zzz", "created": "c"]
+        #expect(SigningInput.bytes(of: document, proof: proof) == naive(document, proof))
+        #expect(try SigningInput.bytes(ofCredential: document, proof: proof, claimAt: 1) == naive(document, proof, claim: 1))
+        #expect(throws: OpenDIDError.proofValueListMismatch(claims: 2, signatures: 3)) {
+            try SigningInput.bytes(ofCredential: document, proof: proof, claimAt: 2)
+        }
     }
 }
