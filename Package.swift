@@ -83,7 +83,13 @@ let package = Package(
 
         // Layer 2: credential formats.
         .target(name: "OpenDID", dependencies: ["CryptoKeys", "JSONModel", "Multiformats"]),
-        .target(name: "SDJWT", dependencies: ["JOSE", "CryptoKeys", "JSONModel", "Multiformats"]),
+        .target(
+            name: "SDJWT",
+            dependencies: [
+                "JOSE", "CryptoKeys", "JSONModel", "Multiformats", "X509Trust", "HTTP", "DID", "StatusList",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
         .target(
             name: "StatusList",
             dependencies: ["JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "CZlib", "HTTP"]
@@ -93,7 +99,8 @@ let package = Package(
         .executableTarget(
             name: "vellum",
             dependencies: [
-                "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "COSE", "CBOR", "OpenDID",
+                "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "COSE", "CBOR", "OpenDID", "SDJWT", "StatusList",
+                "X509Trust",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -129,13 +136,19 @@ let package = Package(
         ]),
         .testTarget(name: "SDJWTTests", dependencies: [
             "SDJWT", "JOSE", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport",
+            "X509Trust", "HTTP", "DID", "StatusList",
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "StatusListTests", dependencies: [
             "StatusList", "JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "HTTP",
             "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
-        .testTarget(name: "VellumCLITests", dependencies: ["VellumTestSupport", "DID", "JSONModel"]),
+        .testTarget(name: "VellumCLITests", dependencies: [
+            "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )
