@@ -10,6 +10,8 @@ public struct DisclosedClaim: Sendable, Hashable {
     public let path: [ClaimPath.Component]
     /// The Disclosure that revealed it.
     public let disclosure: Disclosure
+    /// Where the Disclosure sits in the SD-JWT's list.
+    let disclosureIndex: Int
 }
 
 /// Rebuilds the processed payload from the Issuer-signed payload and the Disclosures,
@@ -123,7 +125,7 @@ struct DisclosureProcessor {
             guard name != "_sd", name != "..." else { throw .reservedClaimName(name) }
             guard !result.contains(name) else { throw .claimNameCollision(name) }
             let claimPath = path + [.key(name)]
-            disclosedClaims.append(DisclosedClaim(path: claimPath, disclosure: disclosure))
+            disclosedClaims.append(DisclosedClaim(path: claimPath, disclosure: disclosure, disclosureIndex: index))
             result[name] = try disclosedValue(disclosure.value, path: claimPath, depth: depth + 1)
         }
         return result
@@ -149,7 +151,7 @@ struct DisclosureProcessor {
                 let disclosure = disclosures[index]
                 guard disclosure.isArrayElement else { throw .disclosureKindMismatch(digest: digest) }
                 let elementPath = path + [.index(outputIndex)]
-                disclosedClaims.append(DisclosedClaim(path: elementPath, disclosure: disclosure))
+                disclosedClaims.append(DisclosedClaim(path: elementPath, disclosure: disclosure, disclosureIndex: index))
                 output?.append(try disclosedValue(disclosure.value, path: elementPath, depth: depth + 1))
             } else {
                 var processed: JSONValue?

@@ -71,7 +71,7 @@ public struct ProcessedSDJWT: Sendable {
     /// caller never presents less than it meant to.
     public func presentation(disclosing paths: [ClaimPath]) throws(SDJWTError) -> SDJWTObject {
         let selected = try selectedDisclosures(for: paths)
-        let disclosures = sdJWT.disclosures.filter { selected.contains($0.encoded) }
+        let disclosures = sdJWT.disclosures.indices.filter { selected[$0] }.map { sdJWT.disclosures[$0] }
         return sdJWT.replacing(disclosures: disclosures, keyBindingJWT: nil)
     }
 
@@ -82,8 +82,8 @@ public struct ProcessedSDJWT: Sendable {
         try await presentation(disclosing: paths).addingKeyBinding(request, hashAlgorithm: hashAlgorithm, signer: signer)
     }
 
-    /// The encoded Disclosures that reveal the claims at `paths`.
-    func selectedDisclosures(for paths: [ClaimPath]) throws(SDJWTError) -> Set<String> {
+    /// Which of the SD-JWT's Disclosures reveal the claims at `paths`, by position.
+    func selectedDisclosures(for paths: [ClaimPath]) throws(SDJWTError) -> [Bool] {
         var targets = [[ClaimPath.Component]]()
         for path in paths {
             do {
@@ -92,11 +92,11 @@ public struct ProcessedSDJWT: Sendable {
                 throw .claimSelection("\(path) selects nothing: \(error)")
             }
         }
-        var selected = Set<String>()
+        var selected = Array(repeating: false, count: sdJWT.disclosures.count)
         for claim in disclosedClaims {
             let claimPath = claim.path
             for target in targets where Self.isPrefix(claimPath, of: target) || Self.isPrefix(target, of: claimPath) {
-                selected.insert(claim.disclosure.encoded)
+                selected[claim.disclosureIndex] = true
                 break
             }
         }

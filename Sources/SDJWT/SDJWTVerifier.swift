@@ -83,23 +83,28 @@ public struct SDJWTVerifier: Sendable {
 
     /// Verifies with an issuer key the caller already trusts.
     public func verify(_ sdJWT: SDJWTObject, issuerKey: JWSVerificationKey) throws(SDJWTError) -> VerifiedSDJWT {
-        let payload = try encodedPayload(of: sdJWT)
+        try refuseUnencodedPayload(sdJWT)
         let verified: VerifiedJWS
         do {
             verified = try sdJWT.jws.verify(key: issuerKey, policy: issuerPolicy)
         } catch {
             throw .issuerJWT(error)
         }
-        return try finish(sdJWT, verified: verified, payload: payload)
+        // No resolver needs the payload first, so the verified bytes are parsed directly.
+        return try finish(sdJWT, verified: verified, payload: SDJWTObject.payloadObject(verified.payload, limits: limits))
     }
 
     /// The payload, refusing RFC 7797 unencoded payloads (an SD-JWT payload is a base64url
     /// JSON object, and `sd_hash` is defined over that form).
     private func encodedPayload(of sdJWT: SDJWTObject) throws(SDJWTError) -> JSONObject {
+        try refuseUnencodedPayload(sdJWT)
+        return try sdJWT.unverifiedPayload(limits: limits)
+    }
+
+    private func refuseUnencodedPayload(_ sdJWT: SDJWTObject) throws(SDJWTError) {
         for signature in sdJWT.jws.signatures where signature.header["b64"] != nil {
             throw .issuerJWT(.invalidHeader("b64 is not allowed in an Issuer-signed JWT"))
         }
-        return try sdJWT.unverifiedPayload(limits: limits)
     }
 
     /// The steps after the signature: `_sd_alg`, Disclosures, validity, key binding.
