@@ -18,6 +18,9 @@ public enum SDJWTVCError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The status list says the credential is not valid, under the verifier's
     /// ``SDJWTVCVerifier/StatusPolicy``.
     case statusRejected(StatusResult)
+    /// Type metadata could not be fetched, failed its `integrity`, named another `vct`, or
+    /// its `extends` chain loops or is too deep.
+    case typeMetadata(String)
 
     public var description: String {
         switch self {
@@ -26,6 +29,7 @@ public enum SDJWTVCError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missingVCT: return "SD-JWT VC: vct is absent or not a string"
         case .invalidClaim(let reason): return "SD-JWT VC: \(reason)"
         case .statusRejected(let result): return "SD-JWT VC: status is \(result)"
+        case .typeMetadata(let reason): return "SD-JWT VC: type metadata: \(reason)"
         }
     }
 }
