@@ -147,7 +147,9 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "VellumCLITests", dependencies: [
-            "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys",
+            "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE",
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
     ],
     swiftLanguageModes: [.v6]

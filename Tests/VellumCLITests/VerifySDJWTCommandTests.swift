@@ -1,3 +1,4 @@
+import Crypto
 import CryptoKeys
 import Foundation
 import JOSE
@@ -5,6 +6,8 @@ import JSONModel
 import SDJWT
 import Testing
 import VellumTestSupport
+import X509
+import SwiftASN1
 
 /// `vellum verify` on compact SD-JWT VCs, run as a user would run it.
 @Suite(
@@ -101,6 +104,54 @@ struct VerifySDJWTCommandTests {
         let report = try JSONValue(parsing: Data(result.standardOutput.utf8))
         #expect(report["valid"] == .bool(false))
         #expect(report["error"]?.stringValue?.contains("no issuer key") == true)
+    }
+
+    @Test func x5cChainVerifiesOnlyAgainstATrustedRoot() async throws {
+        let rootKey = P256.Signing.PrivateKey()
+        let leafKey = P256.Signing.PrivateKey()
+        let name = try DistinguishedName { CommonName("CLI Test Root") }
+        let now = Date()
+        let root = try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey),
+            notValidBefore: now - 86_400, notValidAfter: now + 86_400, issuer: name, subject: name,
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+            },
+            issuerPrivateKey: .init(rootKey))
+        let leaf = try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(leafKey.publicKey),
+            notValidBefore: now - 86_400, notValidAfter: now + 86_400, issuer: name,
+            subject: try DistinguishedName { CommonName("CLI Test Issuer") }, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(KeyUsage(digitalSignature: true))
+                SubjectAlternativeNames([.dnsName("issuer.example.com")])
+            },
+            issuerPrivateKey: .init(rootKey))
+        var serializer = DER.Serializer()
+        try serializer.serialize(leaf)
+        var header = JOSEHeader(algorithm: "ES256", type: "dc+sd-jwt")
+        header.certificateChain = [Data(serializer.serializedBytes)]
+        let nowSeconds = Int64(now.timeIntervalSince1970)
+        let claims: JSONObject = [
+            "iss": "https://issuer.example.com", "vct": "https://credentials.example.com/pid",
+            "iat": .number(JSONNumber(nowSeconds - 60)), "given_name": "Erika",
+        ]
+        let signer = try SoftwareSigner(privateKey: PrivateKey(rawRepresentation: leafKey.rawRepresentation, curve: .p256))
+        let sdJWT = try await SDJWTBuilder(
+            claims: claims, disclosing: [ClaimPath(json: JSONValue(parsing: #"["given_name"]"#))], header: header
+        ).issue(signer: signer)
+        let file = try write("x5c.txt", sdJWT.serialized)
+        let rootPEM = try write("root.pem", try root.serializeAsPEM().pemString)
+        let trusted = try VellumBinary.run(["verify", file, "--trust", rootPEM])
+        #expect(trusted.status == 0, "\(trusted.standardOutput)\(trusted.standardError)")
+        #expect(trusted.standardOutput.contains("issuer: https://issuer.example.com"))
+        let untrusted = try VellumBinary.run(["verify", file])
+        #expect(untrusted.status == 1)
+        #expect(untrusted.standardOutput.contains("x5c"))
+        let notPEM = try VellumBinary.run(["verify", file, "--trust", file])
+        #expect(notPEM.status == 2)
     }
 
     @Test func malformedSDJWTExitsTwo() throws {
