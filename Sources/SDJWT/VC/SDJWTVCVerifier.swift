@@ -83,11 +83,12 @@ public struct SDJWTVCVerifier: Sendable {
         return try await finish(verified)
     }
 
-    /// Every signature's `typ` must be the SD-JWT VC media type; checked before the key is
-    /// resolved, so a token of another kind never reaches the network.
+    /// Every signature's `typ` must be the SD-JWT VC media type, in the protected header (an
+    /// unprotected `typ` could be changed in transit); checked before the key is resolved, so
+    /// a token of another kind never reaches the network.
     func checkType(of object: SDJWTObject) throws(SDJWTVCError) {
         for signature in object.jws.signatures {
-            let type = signature.header.type
+            let type = signature.protectedHeader["typ"]?.stringValue
             guard type == Self.mediaType || (acceptsLegacyType && type == Self.legacyMediaType) else {
                 throw .wrongType(type)
             }

@@ -72,6 +72,22 @@ struct SDJWTVCVerifierTests {
         }
     }
 
+    @Test("typ only in the unprotected header of a JSON serialization is refused")
+    func unprotectedType() async throws {
+        let signed = try await SDJWTBuilder(
+            claims: VCFixtures.claims(), header: JOSEHeader(algorithm: "ES256")
+        ).issue(signer: Fixtures.issuerSigner(), serialization: .flattenedJSON)
+        guard case .object(var document) = try JSONValue(parsing: signed.serialized),
+              case .object(var header)? = document["header"] else { throw FixtureError("no unprotected header") }
+        header["typ"] = .string("dc+sd-jwt")
+        document["header"] = .object(header)
+        let moved = try SDJWTObject(parsing: JSONValue.object(document).serializedString(.compact))
+        #expect(moved.jws.signatures.first?.header.type == "dc+sd-jwt")
+        await expectVCError({ $0 == .wrongType(nil) }) {
+            _ = try await VCFixtures.verifier().verify(moved, resolver: Fixtures.issuerResolver())
+        }
+    }
+
     @Test("vct must be present and a string")
     func vct() async throws {
         let resolver = try Fixtures.issuerResolver()
