@@ -19,8 +19,8 @@ let package = Package(
         .library(name: "DID", targets: ["DID"]),
         .library(name: "HTTP", targets: ["HTTP"]),
         .library(name: "OpenDID", targets: ["OpenDID"]),
-        .library(name: "StatusList", targets: ["StatusList"]),
         .library(name: "SDJWT", targets: ["SDJWT"]),
+        .library(name: "StatusList", targets: ["StatusList"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -84,16 +84,23 @@ let package = Package(
         // Layer 2: credential formats.
         .target(name: "OpenDID", dependencies: ["CryptoKeys", "JSONModel", "Multiformats"]),
         .target(
+            name: "SDJWT",
+            dependencies: [
+                "JOSE", "CryptoKeys", "JSONModel", "Multiformats", "X509Trust", "HTTP", "DID", "StatusList",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
+        .target(
             name: "StatusList",
             dependencies: ["JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "CZlib", "HTTP"]
         ),
-        .target(name: "SDJWT", dependencies: ["JOSE", "CryptoKeys", "JSONModel", "Multiformats"]),
 
         // Apps.
         .executableTarget(
             name: "vellum",
             dependencies: [
-                "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "COSE", "CBOR", "OpenDID",
+                "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "COSE", "CBOR", "OpenDID", "SDJWT", "StatusList",
+                "X509Trust",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -127,15 +134,23 @@ let package = Package(
         .testTarget(name: "OpenDIDTests", dependencies: [
             "OpenDID", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport",
         ]),
+        .testTarget(name: "SDJWTTests", dependencies: [
+            "SDJWT", "JOSE", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport",
+            "X509Trust", "HTTP", "DID", "StatusList",
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .testTarget(name: "StatusListTests", dependencies: [
             "StatusList", "JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "HTTP",
             "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
-        .testTarget(name: "SDJWTTests", dependencies: [
-            "SDJWT", "JOSE", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport",
+        .testTarget(name: "VellumCLITests", dependencies: [
+            "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE",
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .testTarget(name: "VellumCLITests", dependencies: ["VellumTestSupport", "DID", "JSONModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,10 +1,12 @@
 import ArgumentParser
+import CryptoKeys
 import Foundation
 import JSONModel
 import OpenDID
+import X509Trust
 
 /// `vellum verify`: check every signature of a credential-related document.
-struct VerifyCommand: ParsableCommand {
+struct VerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify the signatures of a credential, presentation or DID document.",
@@ -12,7 +14,10 @@ struct VerifyCommand: ParsableCommand {
             Recognises Open DID DID documents, verifiable credentials (whole-credential and \
             per-claim signatures), verifiable presentations, issue and verify profiles, ReqE2e \
             and AccE2e. Keys come from the DID documents given with --did-doc; a DID document \
-            is checked with its own keys. Exits 0 only when every signature verifies.
+            is checked with its own keys. Also recognises compact SD-JWTs and SD-JWT VCs (with \
+            or without a KB-JWT): the issuer key is --issuer-key, or an x5c chain to a --trust \
+            anchor, a did:key/did:jwk kid, or the issuer's JWT VC metadata over HTTPS; the \
+            status list is checked. Exits 0 only when everything verifies (1 invalid, 2 unreadable).
             """
     )
 
@@ -22,10 +27,22 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .customLong("did-doc"), help: "An Open DID DID document whose keys may sign (repeatable).")
     var didDocuments: [String] = []
 
+    @Option(name: .customLong("trust"), help: "A PEM certificate trusted as an x5c chain root for SD-JWT VCs (repeatable).")
+    var trustedCertificates: [String] = []
+
+    @Option(name: .customLong("issuer-key"), help: "The SD-JWT issuer's public key: a JWK, or a file holding one.")
+    var issuerKey: String?
+
     @Flag(help: "Print the outcome as JSON.")
     var json = false
 
-    func run() throws {
+    func run() async throws {
+        let data = try readFile(file)
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if SDJWTVerification.detects(text) {
+            try await verifySDJWT(text)
+            return
+        }
         let documents = try didDocuments.map { path in
             do {
                 return try OpenDID.DIDDocument(from: try readFile(path))
@@ -33,7 +50,6 @@ struct VerifyCommand: ParsableCommand {
                 throw failure("\(path) is not an Open DID DID document: \(error)", code: 2)
             }
         }
-        let data = try readFile(file)
         let document: JSONValue
         do {
             document = try JSONValue(parsing: data)
@@ -50,6 +66,35 @@ struct VerifyCommand: ParsableCommand {
         let valid = !checks.isEmpty && checks.allSatisfy(\.isValid)
         print(json ? Self.jsonReport(kind: kind, checks: checks, valid: valid) : Self.textReport(kind: kind, checks: checks, valid: valid))
         if !valid { throw ExitCode.failure }
+    }
+
+    /// Verifies a compact SD-JWT or SD-JWT VC and prints the processed claims.
+    func verifySDJWT(_ text: String) async throws {
+        var anchors = TrustAnchorStore()
+        for path in trustedCertificates {
+            do {
+                guard try anchors.add(pem: String(decoding: try readFile(path), as: UTF8.self)) > 0 else {
+                    throw failure("\(path) holds no certificate", code: 2)
+                }
+            } catch let error as ExitCode {
+                throw error
+            } catch {
+                throw failure("\(path) is not a PEM certificate: \(error)", code: 2)
+            }
+        }
+        var key: PublicKey?
+        if let issuerKey {
+            let source = issuerKey.hasPrefix("{") ? Data(issuerKey.utf8) : try readFile(issuerKey)
+            do {
+                key = try JWK(jsonData: source).publicKey()
+            } catch {
+                throw failure("--issuer-key is not a usable JWK: \(error)", code: 2)
+            }
+        }
+        let report = await SDJWTVerification(anchors: anchors, issuerKey: key).verify(text)
+        print(json ? report.json : report.text)
+        if report.isUnreadable { throw ExitCode(2) }
+        if !report.isValid { throw ExitCode.failure }
     }
 
     /// Why the document does not fit the Open DID data model, if it does not.

@@ -1,0 +1,230 @@
+import Crypto
+import CryptoKeys
+import DID
+import Foundation
+import HTTP
+import JOSE
+import JSONModel
+import SDJWT
+import StatusList
+import SwiftASN1
+import Testing
+import X509
+import X509Trust
+
+/// draft-ietf-oauth-sd-jwt-vc §3.5 (issuer key resolution) and §3.2.2.2 (status), over real
+/// certificates, a real loopback HTTP server and real DID documents.
+@Suite("SD-JWT VC issuer keys and status")
+struct IssuerKeyResolverTests {
+    /// A root, and a leaf for the issuer key with the given SANs.
+    struct PKI {
+        let rootKey = P256.Signing.PrivateKey()
+        let leafKey = P256.Signing.PrivateKey()
+        let root: Certificate
+        let leaf: Certificate
+
+        init(sans: [GeneralName] = [.uniformResourceIdentifier("https://issuer.example.com")]) throws {
+            let name = try DistinguishedName { CommonName("Test Root") }
+            let publicKey = Certificate.PublicKey(rootKey.publicKey)
+            let start = Date(timeIntervalSince1970: VCFixtures.now - 86_400 * 30)
+            let end = Date(timeIntervalSince1970: VCFixtures.now + 86_400 * 365)
+            root = try Certificate(
+                version: .v3, serialNumber: .init(), publicKey: publicKey, notValidBefore: start, notValidAfter: end,
+                issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
+                extensions: try Certificate.Extensions {
+                    Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                    Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+                    SubjectKeyIdentifier(hash: publicKey)
+                },
+                issuerPrivateKey: .init(rootKey))
+            let rootKeyID = try root.extensions.subjectKeyIdentifier?.keyIdentifier
+            leaf = try Certificate(
+                version: .v3, serialNumber: .init(), publicKey: .init(leafKey.publicKey),
+                notValidBefore: start, notValidAfter: end, issuer: name,
+                subject: try DistinguishedName { CommonName("Test Issuer") }, signatureAlgorithm: .ecdsaWithSHA256,
+                extensions: try Certificate.Extensions {
+                    Critical(KeyUsage(digitalSignature: true))
+                    AuthorityKeyIdentifier(keyIdentifier: rootKeyID)
+                    SubjectAlternativeNames(sans)
+                },
+                issuerPrivateKey: .init(rootKey))
+        }
+
+        func signer() throws -> SoftwareSigner {
+            try SoftwareSigner(privateKey: PrivateKey(rawRepresentation: leafKey.rawRepresentation, curve: .p256))
+        }
+
+        func header() throws -> JOSEHeader {
+            var serializer = DER.Serializer()
+            try serializer.serialize(leaf)
+            var header = JOSEHeader(algorithm: "ES256", type: "dc+sd-jwt")
+            header.certificateChain = [Data(serializer.serializedBytes)]
+            return header
+        }
+
+        func resolver(anchors: [Certificate]? = nil) -> SDJWTVCIssuerKeyResolver {
+            SDJWTVCIssuerKeyResolver(certificates: X5CIssuerKeyResolver(
+                anchors: TrustAnchorStore(anchors ?? [root]), clock: Fixtures.clock(VCFixtures.now)))
+        }
+    }
+
+    @Test("x5c: a chain to a trusted root whose leaf names the issuer verifies")
+    func x5cTrusted() async throws {
+        for sans: [GeneralName] in [[.uniformResourceIdentifier("https://issuer.example.com")], [.dnsName("issuer.example.com")]] {
+            let pki = try PKI(sans: sans)
+            let sdJWT = try await VCFixtures.issue(VCFixtures.claims(), header: pki.header(), signer: pki.signer())
+            let verified = try await VCFixtures.verifier().verify(sdJWT, resolver: pki.resolver())
+            #expect(verified.issuer == "https://issuer.example.com")
+        }
+    }
+
+    @Test("x5c: an untrusted chain is refused")
+    func x5cUntrusted() async throws {
+        let pki = try PKI()
+        let other = try PKI()
+        let sdJWT = try await VCFixtures.issue(VCFixtures.claims(), header: pki.header(), signer: pki.signer())
+        await expectVCError({ if case .sdJWT(.issuerKeyNotFound) = $0 { true } else { false } }) {
+            _ = try await VCFixtures.verifier().verify(sdJWT, resolver: pki.resolver(anchors: [other.root]))
+        }
+        // No anchors configured at all: refused, not passed to another mechanism.
+        await expectVCError({ if case .sdJWT(.issuerKeyNotFound) = $0 { true } else { false } }) {
+            _ = try await VCFixtures.verifier().verify(sdJWT, resolver: SDJWTVCIssuerKeyResolver())
+        }
+    }
+
+    @Test("x5c: a trusted leaf that does not name the https issuer is refused")
+    func x5cIssuerMismatch() async throws {
+        let pki = try PKI(sans: [.uniformResourceIdentifier("https://other.example.com"), .dnsName("other.example.com")])
+        let sdJWT = try await VCFixtures.issue(VCFixtures.claims(), header: pki.header(), signer: pki.signer())
+        await expectVCError({ if case .sdJWT(.issuerKeyNotFound) = $0 { true } else { false } }) {
+            _ = try await VCFixtures.verifier().verify(sdJWT, resolver: pki.resolver())
+        }
+    }
+
+    @Test("x5c: a chain signed by a key other than the leaf's is refused")
+    func x5cWrongSigner() async throws {
+        let pki = try PKI()
+        let sdJWT = try await VCFixtures.issue(VCFixtures.claims(), header: pki.header(), signer: Fixtures.issuerSigner())
+        await expectVCError({ if case .sdJWT(.issuerJWT) = $0 { true } else { false } }) {
+            _ = try await VCFixtures.verifier().verify(sdJWT, resolver: pki.resolver())
+        }
+    }
+
+    static func metadataResolver() -> SDJWTVCIssuerKeyResolver {
+        SDJWTVCIssuerKeyResolver(metadata: IssuerMetadataKeyResolver(httpClient: URLSessionHTTPClient()))
+    }
+
+    static func issuerJWKS(kid: String) throws -> String {
+        let jwk = JWK(publicKey: try Fixtures.issuerKey().publicKey, keyID: kid)
+        return #"{"keys":["# + String(decoding: jwk.jsonData(), as: UTF8.self) + "]}"
+    }
+
+    @Test("metadata: the well-known URL inserts the segment between host and path")
+    func metadataURL() {
+        #expect(IssuerMetadataKeyResolver.metadataURL(for: "https://example.com/tenant/1234")?.absoluteString
+            == "https://example.com/.well-known/jwt-vc-issuer/tenant/1234")
+        #expect(IssuerMetadataKeyResolver.metadataURL(for: "https://example.com")?.absoluteString
+            == "https://example.com/.well-known/jwt-vc-issuer")
+        #expect(IssuerMetadataKeyResolver.metadataURL(for: "did:example:123") == nil)
+        #expect(IssuerMetadataKeyResolver.metadataURL(for: "https://example.com/?q=1") == nil)
+    }
+
+    @Test("metadata: inline jwks and jwks_uri both give the key named by kid; a wrong kid or issuer is refused")
+    func metadata() async throws {
+        let jwks = try Self.issuerJWKS(kid: "key-1")
+        try await LoopbackServer.with(pages: { base in
+            [
+                "/.well-known/jwt-vc-issuer/inline": .init(body: #"{"issuer":"\#(base)/inline","jwks":\#(jwks)}"#),
+                "/.well-known/jwt-vc-issuer/byuri": .init(body: #"{"issuer":"\#(base)/byuri","jwks_uri":"\#(base)/jwks.json"}"#),
+                "/jwks.json": .init(body: jwks),
+                "/.well-known/jwt-vc-issuer/liar": .init(body: #"{"issuer":"\#(base)/inline","jwks":\#(jwks)}"#),
+                "/.well-known/jwt-vc-issuer/both": .init(
+                    body: #"{"issuer":"\#(base)/both","jwks":\#(jwks),"jwks_uri":"\#(base)/jwks.json"}"#),
+            ]
+        }) { base in
+            let signer = try Fixtures.issuerSigner()
+            for path in ["inline", "byuri"] {
+                let sdJWT = try await VCFixtures.issue(
+                    VCFixtures.claims(iss: "\(base)/\(path)"),
+                    header: JOSEHeader(algorithm: "ES256", keyID: "key-1", type: "dc+sd-jwt"), signer: signer)
+                let verified = try await VCFixtures.verifier().verify(sdJWT, resolver: Self.metadataResolver())
+                #expect(verified.issuer == "\(base)/\(path)")
+            }
+            let refusals: [(String, String)] = [("inline", "key-2"), ("liar", "key-1"), ("both", "key-1"), ("missing", "key-1")]
+            for (path, kid) in refusals {
+                let sdJWT = try await VCFixtures.issue(
+                    VCFixtures.claims(iss: "\(base)/\(path)"),
+                    header: JOSEHeader(algorithm: "ES256", keyID: kid, type: "dc+sd-jwt"), signer: signer)
+                await expectVCError({ if case .sdJWT(.issuerKeyNotFound) = $0 { true } else { false } }) {
+                    _ = try await VCFixtures.verifier().verify(sdJWT, resolver: Self.metadataResolver())
+                }
+            }
+        }
+    }
+
+    @Test("DID: an assertionMethod key of the issuer DID verifies; a key of another DID is refused")
+    func did() async throws {
+        let issuerKey = try Fixtures.issuerKey()
+        let did = try #require(DIDJWK.make(for: issuerKey.publicKey))
+        let otherDID = try #require(DIDJWK.make(for: Fixtures.holderKey().publicKey))
+        let resolver = SDJWTVCIssuerKeyResolver(dids: DIDIssuerKeyResolver(resolver: DIDResolverRegistry.offline()))
+        let good = try await VCFixtures.issue(
+            VCFixtures.claims(iss: "\(did)"), header: JOSEHeader(algorithm: "ES256", keyID: "\(did)#0", type: "dc+sd-jwt"),
+            signer: SoftwareSigner(privateKey: issuerKey))
+        #expect(try await VCFixtures.verifier().verify(good, resolver: resolver).issuer == "\(did)")
+        let relative = try await VCFixtures.issue(
+            VCFixtures.claims(iss: "\(did)"), header: JOSEHeader(algorithm: "ES256", keyID: "#0", type: "dc+sd-jwt"),
+            signer: SoftwareSigner(privateKey: issuerKey))
+        _ = try await VCFixtures.verifier().verify(relative, resolver: resolver)
+        let foreign = try await VCFixtures.issue(
+            VCFixtures.claims(iss: "\(did)"), header: JOSEHeader(algorithm: "ES256", keyID: "\(otherDID)#0", type: "dc+sd-jwt"),
+            signer: Fixtures.holderSigner())
+        await expectVCError({ if case .sdJWT(.issuerKeyNotFound) = $0 { true } else { false } }) {
+            _ = try await VCFixtures.verifier().verify(foreign, resolver: resolver)
+        }
+    }
+
+    @Test("status: a status list entry is read; revoked and suspended are refused, unknown is reported")
+    func status() async throws {
+        let signer = try Fixtures.issuerSigner()
+        let now = Date(timeIntervalSince1970: VCFixtures.now)
+        let published = BaseBox()
+        try await LoopbackServer.with(pages: { _ in
+            ["/statuslists/1": .init(contentType: "application/statuslist+jwt", body: published.base)]
+        }) { base in
+            let list = try TokenStatusList(bits: .two, statuses: [.valid, .invalid, .suspended])
+            published.base = try await StatusListToken(subject: "\(base)/statuslists/1", issuedAt: now, statusList: list)
+                .signedJWT(signer: signer)
+            let statusResolver = StatusListResolver(
+                httpClient: URLSessionHTTPClient(), keys: StatusListKeyLookup.fixed(try Fixtures.issuerKey().publicKey),
+                policy: StatusListPolicy(clock: Fixtures.clock(VCFixtures.now)), cache: nil)
+            func credential(_ index: Int, uri: String) async throws -> SDJWTObject {
+                var claims = VCFixtures.claims()
+                claims["status"] = .object(["status_list": .object([
+                    "idx": .number(JSONNumber(Int64(index))), "uri": .string(uri),
+                ])])
+                return try await VCFixtures.issue(claims, signer: signer)
+            }
+            var verifier = VCFixtures.verifier()
+            verifier.statusResolver = statusResolver
+            let valid = try await verifier.verify(credential(0, uri: "\(base)/statuslists/1"), resolver: Fixtures.issuerResolver())
+            #expect(valid.status == .valid)
+            for (index, result) in [(1, StatusResult.invalid), (2, .suspended)] {
+                let sdJWT = try await credential(index, uri: "\(base)/statuslists/1")
+                await expectVCError({ $0 == .statusRejected(result) }) {
+                    _ = try await verifier.verify(sdJWT, resolver: Fixtures.issuerResolver())
+                }
+            }
+            let missing = try await credential(0, uri: "\(base)/statuslists/9")
+            let unknown = try await verifier.verify(missing, resolver: Fixtures.issuerResolver())
+            guard case .unknown? = unknown.status else { Issue.record("expected unknown"); return }
+            verifier.statusPolicy = .requireValid
+            await expectVCError({ if case .statusRejected(.unknown) = $0 { true } else { false } }) {
+                _ = try await verifier.verify(missing, resolver: Fixtures.issuerResolver())
+            }
+            verifier.statusPolicy = .report
+            let revoked = try await verifier.verify(credential(1, uri: "\(base)/statuslists/1"), resolver: Fixtures.issuerResolver())
+            #expect(revoked.status == .invalid)
+        }
+    }
+}
