@@ -17,7 +17,8 @@ enum OpenDIDSamples {
 
     static let didDocuments = [
         "did_document_device_aos.json", "did_document_device_tas.json",
-        "did_document_holder_tas_ios_style.json", "synthetic/did_document_holder.json",
+        "did_document_holder_tas_ios_style.json", "did_document_issuer_core_sdk_doc.json",
+        "synthetic/did_document_holder.json",
         "synthetic/did_document_issuer.json", "synthetic/did_document_verifier.json",
     ]
     static let credentials = [
