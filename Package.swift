@@ -110,7 +110,11 @@ let package = Package(
         ),
 
         // Test support: locating the shared vectors and driving the Python peers.
-        .target(name: "VellumTestSupport", path: "Tests/VellumTestSupport"),
+        .target(
+            name: "VellumTestSupport",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Tests/VellumTestSupport"
+        ),
 
         .testTarget(name: "MultiformatsTests", dependencies: ["Multiformats", "VellumTestSupport"]),
         .testTarget(name: "CBORTests", dependencies: ["CBOR", "Multiformats", "VellumTestSupport"]),

@@ -1,8 +1,7 @@
 import Foundation
 import Hummingbird
-import Logging
 import NIOCore
-import ServiceLifecycle
+import VellumTestSupport
 
 /// A did:web host on 127.0.0.1 for the resolver tests: serves fixed bodies at fixed paths
 /// over plain HTTP (which the HTTP module allows for loopback only).
@@ -20,7 +19,6 @@ struct DIDWebServer {
         _ body: @Sendable (String) async throws -> Void
     ) async throws {
         let router = Router()
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
         let box = PortBox()
         router.get("**") { request, _ -> Response in
             let page = pages(box.port)[request.uri.path] ?? Page(status: .notFound, body: "not found")
@@ -28,31 +26,9 @@ struct DIDWebServer {
                 status: page.status, headers: [.contentType: "application/did+json"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: page.body)))
         }
-        let app = Application(
-            router: router,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            },
-            logger: Logger(label: "did-web-test", factory: { _ in SwiftLogNoOpLogHandler() })
-        )
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [app], gracefulShutdownSignals: [], logger: Logger(label: "did-web-test", factory: { _ in SwiftLogNoOpLogHandler() })))
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            var port = 0
-            for await value in ports { port = value }
+        try await LoopbackHTTPServer.run(router, label: "did-web-test") { port in
             box.port = port
-            do {
-                try await body("127.0.0.1%3A\(port)")
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
-            }
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
+            try await body("127.0.0.1%3A\(port)")
         }
     }
 }

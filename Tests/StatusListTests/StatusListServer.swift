@@ -1,8 +1,7 @@
 import Foundation
 import Hummingbird
-import Logging
 import NIOCore
-import ServiceLifecycle
+import VellumTestSupport
 
 /// A status provider on 127.0.0.1 (OS-assigned port) for the resolver tests: serves
 /// whatever the test put at a path, counts requests and remembers the `Accept` header.
@@ -45,31 +44,8 @@ final class StatusListServer: @unchecked Sendable {
             if let contentType = page.contentType { headers[.contentType] = contentType }
             return Response(status: page.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: page.body)))
         }
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let logger = Logger(label: "status-list-test", factory: { _ in SwiftLogNoOpLogHandler() })
-        let app = Application(
-            router: router,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            },
-            logger: logger)
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [], logger: logger))
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            var port = 0
-            for await value in ports { port = value }
-            do {
-                guard port > 0 else { throw CancellationError() }
-                try await body("http://127.0.0.1:\(port)")
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
-            }
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
+        try await LoopbackHTTPServer.run(router, label: "status-list-test") { port in
+            try await body("http://127.0.0.1:\(port)")
         }
     }
 }

@@ -1,8 +1,7 @@
 import Foundation
 import Hummingbird
-import Logging
 import NIOCore
-import ServiceLifecycle
+import VellumTestSupport
 
 /// An issuer host on 127.0.0.1 (an ephemeral port, plain HTTP, which the HTTP module allows
 /// for loopback only): serves fixed bodies at fixed paths and counts the requests.
@@ -20,7 +19,6 @@ struct LoopbackServer {
         _ body: @Sendable (String) async throws -> Void
     ) async throws {
         let router = Router()
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
         let box = BaseBox()
         router.get("**") { request, _ -> Response in
             let page = pages(box.base)[request.uri.path] ?? Page(status: .notFound, body: "not found")
@@ -28,30 +26,9 @@ struct LoopbackServer {
                 status: page.status, headers: [.contentType: page.contentType],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: page.body)))
         }
-        let logger = Logger(label: "sd-jwt-vc-test", factory: { _ in SwiftLogNoOpLogHandler() })
-        let app = Application(
-            router: router,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            },
-            logger: logger)
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [], logger: logger))
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            var port = 0
-            for await value in ports { port = value }
+        try await LoopbackHTTPServer.run(router, label: "sd-jwt-vc-test") { port in
             box.base = "http://127.0.0.1:\(port)"
-            do {
-                try await body(box.base)
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
-            }
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
+            try await body(box.base)
         }
     }
 }
