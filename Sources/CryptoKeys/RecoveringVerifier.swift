@@ -35,4 +35,25 @@ public struct RecoveringVerifier: Sendable {
             return false
         }
     }
+
+    /// Whether every signature is ``isValid(_:forDigest:)``, decided for P-256 by one
+    /// batch check rather than one verification each.
+    ///
+    /// The batch (random linear combination of the verification equations, see
+    /// `LibcryptoCurve.allValid`) accepts a set containing a forgery with probability at
+    /// most 2⁻¹²⁷, and costs about a third of checking eleven signatures one by one. A
+    /// `false` does not say which signature failed: ask ``isValid(_:forDigest:)`` of each.
+    public func areAllValid(_ signatures: [(signature: RecoverableECDSASignature, digest: Data)]) -> Bool {
+        guard signatures.count > 1, publicKey.curve == .p256, let uncompressedPoint else {
+            return signatures.allSatisfy { isValid($0.signature, forDigest: $0.digest) }
+        }
+        var entries: [LibcryptoCurve.RecoverableEntry] = []
+        entries.reserveCapacity(signatures.count)
+        for (signature, digest) in signatures {
+            guard signature.curve == .p256 else { return false }
+            entries.append(LibcryptoCurve.RecoverableEntry(
+                r: signature.signature.r, s: signature.signature.s, recoveryID: signature.recoveryID, digest: digest))
+        }
+        return LibcryptoCurve.p256.allValid(entries, publicKey: uncompressedPoint)
+    }
 }

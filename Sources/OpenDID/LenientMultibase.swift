@@ -13,7 +13,7 @@ enum LenientMultibase {
         if text.hasPrefix("u") {
             return (.base64url, try Base64URL.decode(String(text.dropFirst())))
         }
-        if text.hasPrefix("m"), !text.contains("-"), !text.contains("_") {
+        if text.hasPrefix("m"), !text.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) {
             var body = String(text.dropFirst())
             body += String(repeating: "=", count: (4 - body.utf8.count % 4) % 4)
             if let data = Data(base64Encoded: body) { return (.base64, data) }

@@ -35,6 +35,13 @@ public struct ProofVerifier: Sendable {
 
     /// Checks every signature in `object`, which is a `kind` document.
     public func checks(for object: JSONObject, kind: OpenDIDDocumentKind) -> [ProofCheck] {
+        PendingCheck.settle(pendingChecks(for: object, kind: kind))
+    }
+
+    /// The checks of `object` with the signature arithmetic still to do, so that all
+    /// signatures by one key (a credential's eleven, every credential of one issuer in a
+    /// presentation) are settled together.
+    private func pendingChecks(for object: JSONObject, kind: OpenDIDDocumentKind) -> [PendingCheck] {
         switch kind {
         case .didDocument:
             var keys = self
@@ -53,8 +60,8 @@ public struct ProofVerifier: Sendable {
             for (index, element) in (object["verifiableCredential"]?.arrayValue ?? []).enumerated() {
                 let prefix = "verifiableCredential[\(index)]."
                 guard case let .object(credential) = element else {
-                    results.append(ProofCheck(location: prefix, verificationMethod: "",
-                                              failure: .typeMismatch(path: prefix, expected: "VerifiableCredential")))
+                    results.append(.finished(ProofCheck(location: prefix, verificationMethod: "",
+                                              failure: .typeMismatch(path: prefix, expected: "VerifiableCredential"))))
                     continue
                 }
                 results += credentialChecks(credential, prefix: prefix, keys: cache)
@@ -101,7 +108,7 @@ public struct ProofVerifier: Sendable {
     /// Verifies a ``ReqE2e`` or ``AccE2e`` proof, signed by a key of `signer`.
     public func verify<Container: ProofContainer>(_ container: Container, signedBy signer: String) throws(OpenDIDError) {
         let object = try OpenDIDCoding.jsonObject(of: container)
-        try firstFailure(singleProofChecks(object, signers: [signer], keys: KeyCache()))
+        try firstFailure(PendingCheck.settle(singleProofChecks(object, signers: [signer], keys: KeyCache())))
     }
 
     private func firstFailure(_ checks: [ProofCheck]) throws(OpenDIDError) {
@@ -110,14 +117,14 @@ public struct ProofVerifier: Sendable {
 
     // MARK: Per shape
 
-    private func containerChecks(_ object: JSONObject, prefix: String, signers: [String], keys: KeyCache) -> [ProofCheck] {
+    private func containerChecks(_ object: JSONObject, prefix: String, signers: [String], keys: KeyCache) -> [PendingCheck] {
         var located: [(String, JSONValue)] = []
         if case let .array(proofs)? = object["proofs"] {
             located = proofs.enumerated().map { ("\(prefix)proofs[\($0.offset)]", $0.element) }
         }
         if let proof = object["proof"] { located.insert(("\(prefix)proof", proof), at: 0) }
         guard !located.isEmpty else {
-            return [ProofCheck(location: "\(prefix)proof", verificationMethod: "", failure: .proofMissing("no proof or proofs"))]
+            return [.finished(ProofCheck(location: "\(prefix)proof", verificationMethod: "", failure: .proofMissing("no proof or proofs")))]
         }
         let inputs = SigningInputBuilder(document: object)
         return located.map { location, proof in
@@ -127,9 +134,9 @@ public struct ProofVerifier: Sendable {
         }
     }
 
-    private func singleProofChecks(_ object: JSONObject, signers: [String]?, keys: KeyCache) -> [ProofCheck] {
+    private func singleProofChecks(_ object: JSONObject, signers: [String]?, keys: KeyCache) -> [PendingCheck] {
         guard let proof = object["proof"] else {
-            return [ProofCheck(location: "proof", verificationMethod: "", failure: .proofMissing("no proof"))]
+            return [.finished(ProofCheck(location: "proof", verificationMethod: "", failure: .proofMissing("no proof")))]
         }
         let inputs = SigningInputBuilder(document: object)
         return [check(proof, at: "proof", signers: signers, keys: keys) { header, signature in
@@ -137,14 +144,14 @@ public struct ProofVerifier: Sendable {
         }]
     }
 
-    private func credentialChecks(_ object: JSONObject, prefix: String, keys: KeyCache) -> [ProofCheck] {
+    private func credentialChecks(_ object: JSONObject, prefix: String, keys: KeyCache) -> [PendingCheck] {
         let location = "\(prefix)proof"
         guard let proof = object["proof"], case let .object(proofObject) = proof else {
-            return [ProofCheck(location: location, verificationMethod: "", failure: .proofMissing("VC without proof"))]
+            return [.finished(ProofCheck(location: location, verificationMethod: "", failure: .proofMissing("VC without proof")))]
         }
         let signers = [object["issuer"]?["id"]?.stringValue].compactMap { $0 }
         let inputs = SigningInputBuilder(document: object)
-        var results: [ProofCheck] = []
+        var results: [PendingCheck] = []
         if proofObject["proofValue"] != nil {
             results.append(check(proof, at: "\(location).proofValue", signers: signers, keys: keys) { header, _ in
                 (inputs.bytes(proof: header), proofObject["proofValue"])
@@ -153,9 +160,9 @@ public struct ProofVerifier: Sendable {
         if case let .array(list)? = proofObject["proofValueList"] {
             let claimCount = object["credentialSubject"]?["claims"]?.arrayValue?.count ?? 0
             if list.count != claimCount {
-                results.append(ProofCheck(
+                results.append(.finished(ProofCheck(
                     location: "\(location).proofValueList", verificationMethod: proofObject["verificationMethod"]?.stringValue ?? "",
-                    failure: .proofValueListMismatch(claims: claimCount, signatures: list.count)))
+                    failure: .proofValueListMismatch(claims: claimCount, signatures: list.count))))
             } else {
                 for (index, value) in list.enumerated() {
                     results.append(check(proof, at: "\(location).proofValueList[\(index)]", signers: signers, keys: keys) {
@@ -166,36 +173,41 @@ public struct ProofVerifier: Sendable {
             }
         }
         if results.isEmpty {
-            results.append(ProofCheck(location: location, verificationMethod: proofObject["verificationMethod"]?.stringValue ?? "",
-                                      failure: .proofMissing("VC proof has neither proofValue nor proofValueList")))
+            results.append(.finished(ProofCheck(
+                location: location, verificationMethod: proofObject["verificationMethod"]?.stringValue ?? "",
+                failure: .proofMissing("VC proof has neither proofValue nor proofValueList"))))
         }
         return results
     }
 
     // MARK: One signature
 
-    /// Checks one signature. `signedBytes` returns the signing input and the JSON of the
-    /// proof value, given the proof's JSON object.
+    /// Checks one proof up to its signature arithmetic. `signedBytes` returns the signing
+    /// input and the JSON of the proof value, given the proof's JSON object.
     private func check(
         _ proof: JSONValue, at location: String, signers: [String]?, keys: KeyCache,
         signedBytes: (JSONObject, JSONValue?) throws(OpenDIDError) -> (Data, JSONValue?)
-    ) -> ProofCheck {
+    ) -> PendingCheck {
         let method = proof["verificationMethod"]?.stringValue ?? ""
         do throws(OpenDIDError) {
             guard case let .object(object) = proof else { throw OpenDIDError.typeMismatch(path: location, expected: "Proof") }
             let header = try Proof(header: object)
             let (input, value) = try signedBytes(object, object["proofValue"])
             guard let proofValue = value?.stringValue else { throw OpenDIDError.proofMissing("\(location) has no value") }
-            try verifySignature(proofValue, over: input, header: header, signers: signers, keys: keys)
-            return ProofCheck(location: location, verificationMethod: method, failure: nil)
+            let (verifier, signature) = try signatureCheck(proofValue, header: header, signers: signers, keys: keys)
+            return .signature(PendingSignature(
+                location: location, verificationMethod: method, verifier: verifier, signature: signature,
+                digest: DigestAlgorithm.sha256.hash(input)))
         } catch {
-            return ProofCheck(location: location, verificationMethod: method, failure: error)
+            return .finished(ProofCheck(location: location, verificationMethod: method, failure: error))
         }
     }
 
-    private func verifySignature(
-        _ proofValue: String, over input: Data, header: Proof, signers: [String]?, keys: KeyCache
-    ) throws(OpenDIDError) {
+    /// Everything about one proof but the signature arithmetic: the key it names is known,
+    /// authorised for its purpose and the expected signer's, and the proof value decodes.
+    private func signatureCheck(
+        _ proofValue: String, header: Proof, signers: [String]?, keys: KeyCache
+    ) throws(OpenDIDError) -> (RecoveringVerifier, RecoverableECDSASignature) {
         guard let curve = header.type.curve else { throw .unsupportedProofType(header.type.rawValue) }
         let resolved = try keys.resolve(header.verificationMethod, in: self)
         if let signers, !signers.contains(resolved.reference.did) {
@@ -213,11 +225,7 @@ public struct ProofVerifier: Sendable {
         guard key.curve == curve else {
             throw .signatureInvalid(proof: "\(header.type.rawValue) proof by a \(method.type.rawValue) key")
         }
-        let signature = try ProofValue.decode(proofValue, curve: curve)
-        let digest = DigestAlgorithm.sha256.hash(input)
-        guard verifier.isValid(signature, forDigest: digest) else {
-            throw .signatureInvalid(proof: header.verificationMethod)
-        }
+        return (verifier, try ProofValue.decode(proofValue, curve: curve))
     }
 
     /// The document and key entry a reference names: the pinned version, or the newest.
@@ -233,40 +241,5 @@ public struct ProofVerifier: Sendable {
             throw .keyNotFound(verificationMethod: reference.description)
         }
         return (document, method)
-    }
-}
-
-/// The keys one verification run has looked up, so a credential's eleven signatures by one
-/// key parse the reference and decode the key once.
-final class KeyCache {
-    struct Entry {
-        let reference: VerificationMethodReference
-        let document: DIDDocument
-        let method: VerificationMethod
-        let key: Result<RecoveringVerifier, OpenDIDError>
-
-        func verifier() throws(OpenDIDError) -> RecoveringVerifier { try key.get() }
-    }
-
-    private var entries: [String: Result<Entry, OpenDIDError>] = [:]
-
-    func resolve(_ verificationMethod: String, in verifier: ProofVerifier) throws(OpenDIDError) -> Entry {
-        if let known = entries[verificationMethod] { return try known.get() }
-        let result: Result<Entry, OpenDIDError>
-        do throws(OpenDIDError) {
-            let reference = try VerificationMethodReference(verificationMethod)
-            let (document, method) = try verifier.keyEntry(for: reference)
-            let key: Result<RecoveringVerifier, OpenDIDError>
-            do throws(OpenDIDError) {
-                key = .success(RecoveringVerifier(publicKey: try method.publicKey()))
-            } catch {
-                key = .failure(error)
-            }
-            result = .success(Entry(reference: reference, document: document, method: method, key: key))
-        } catch {
-            result = .failure(error)
-        }
-        entries[verificationMethod] = result
-        return try result.get()
     }
 }

@@ -59,6 +59,17 @@ enum OpenDIDBenchmarks {
                 }
             })
         }, baseline: "opendid.vc10.verify.bare"),
+        Benchmark(name: "opendid.vc10.verify.recoverable-batch", prepare: {
+            let fixture = try Fixture()
+            let digests = try fixture.signingInputs().map { DigestAlgorithm.sha256.hash($0) }
+            let signed = try digests.map { (signature: try fixture.key.signRecoverable(digest: $0), digest: $0) }
+            let verifier = RecoveringVerifier(publicKey: fixture.key.publicKey)
+            return Benchmark.Operation(run: {
+                guard verifier.areAllValid(signed) else {
+                    throw BenchmarkFailure.resultMismatch("recoverable batch did not verify")
+                }
+            })
+        }, baseline: "opendid.vc10.verify.bare"),
         Benchmark(name: "opendid.vc10.verify", prepare: {
             let fixture = try Fixture()
             var credential = fixture.credential

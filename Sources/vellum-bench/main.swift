@@ -1,22 +1,27 @@
 import Foundation
 
-/// `vellum-bench [--filter TEXT] [--samples N] [--no-peers]`
+/// `vellum-bench [--filter TEXT | --only NAME] [--samples N] [--no-peers] [--cpu-time]`
 ///
 /// Prints, per benchmark, the median, minimum and maximum time of one operation, and where a
 /// Python peer implements the same operation, the peer's median and the ratio
 /// peer ÷ Vellum (above 1 means Vellum is faster). Build in release mode:
-/// `swift run -c release vellum-bench`.
+/// `swift run -c release vellum-bench`. `--only` runs the one benchmark so named, which is
+/// what a profiler wants (a `--filter` also matches the bare baselines).
 var filter: String?
+var only: String?
 var samples = 15
 var usePeers = true
+var usesCPUTime = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--filter": filter = arguments.next()
+    case "--only": only = arguments.next()
     case "--samples": samples = arguments.next().flatMap(Int.init) ?? samples
     case "--no-peers": usePeers = false
+    case "--cpu-time": usesCPUTime = true
     case "-h", "--help":
-        print("usage: vellum-bench [--filter TEXT] [--samples N] [--no-peers]")
+        print("usage: vellum-bench [--filter TEXT | --only NAME] [--samples N] [--no-peers] [--cpu-time]")
         exit(0)
     default:
         FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
@@ -25,7 +30,7 @@ while let argument = arguments.next() {
 }
 
 let packageRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-let runner = Runner(samples: samples)
+let runner = Runner(samples: samples, usesCPUTime: usesCPUTime)
 let peers = PeerRunner(packageRoot: packageRoot, samples: samples)
 if usePeers, peers.python == nil {
     print("note: Python peers not installed (Scripts/setup-peers.sh); printing Vellum only")
@@ -38,7 +43,11 @@ print("note: this is a debug build; measure with `swift run -c release vellum-be
 let header = ["benchmark", "median", "min", "max", "peer median", "peer ÷ vellum", "÷ bare"]
 var rows: [[String]] = []
 var medians: [String: Double] = [:]
-for benchmark in BenchmarkRegistry.all where filter.map({ benchmark.name.contains($0) }) ?? true {
+let selected = BenchmarkRegistry.all.filter { benchmark in
+    if let only { return benchmark.name == only }
+    return filter.map { benchmark.name.contains($0) } ?? true
+}
+for benchmark in selected {
     do {
         let operation = try await benchmark.prepare()
         guard let ours = try await runner.measure(operation) else { continue }

@@ -63,6 +63,23 @@ struct ProofForgeryTests {
         #expect(try failures(legacyHeader).isEmpty)
     }
 
+    @Test func flippedRecoveryIdInOneClaimSignatureIsPinpointed() throws {
+        // A credential's signatures are checked as one batch; a failing batch is re-checked
+        // one by one, so only the damaged entry is reported.
+        let original = try vc()
+        let value = try #require(original.value(at: "proof.proofValueList")?.arrayValue?[1].stringValue)
+        #expect(value.hasPrefix("m"))
+        var base64 = String(value.dropFirst())
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        var signature = try #require(Data(base64Encoded: base64))
+        signature[0] = signature[0] == 31 ? 32 : 31
+        let list = try #require(original.value(at: "proof.proofValueList")?.arrayValue)
+        var forgedList = list
+        forgedList[1] = .string(Multibase.encode(signature, as: .base58btc))
+        let forged = original.replacing([.member("proof"), .member("proofValueList")], with: .array(forgedList))
+        #expect(try failures(forged) == ["proof.proofValueList[1]": .signatureInvalid(proof: "did:omn:issuer?versionId=1#assert")])
+    }
+
     @Test func everyAcceptedMultibaseFormOfAProofValueVerifies() throws {
         let original = try OpenDIDSamples.json("synthetic/vp_single_proof.json")
         let signature = try Multibase.decode(try #require(original.value(at: "proof.proofValue")?.stringValue)).data
