@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON object: members in the order they were written, looked up by exact name.
 ///
 /// Order is kept so that a parsed document can be written back as it came; equality ignores
@@ -10,7 +12,12 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     private var names: [String] = []
     private var values: [JSONValue] = []
-    private var index: [ScalarKey: Int] = [:]
+    /// Positions by name, kept only for objects larger than ``indexThreshold``: hashing a
+    /// name costs more than comparing it with a dozen others, and most objects are small.
+    private var index: [ScalarKey: Int]?
+
+    /// The member count above which lookups go through a hash index.
+    static let indexThreshold = 16
 
     /// An empty object.
     public init() {}
@@ -38,27 +45,60 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// The value of a member, or `nil` if absent. Setting `nil` removes the member; setting
     /// a new name appends it.
     public subscript(name: String) -> JSONValue? {
-        get { index[ScalarKey(name)].map { values[$0] } }
+        get { position(of: name).map { values[$0] } }
         set {
-            let key = ScalarKey(name)
-            if let position = index[key] {
+            if let position = position(of: name) {
                 if let newValue {
                     values[position] = newValue
                 } else {
                     names.remove(at: position)
                     values.remove(at: position)
-                    index = Dictionary(uniqueKeysWithValues: names.enumerated().map { (ScalarKey($1), $0) })
+                    rebuildIndex()
                 }
             } else if let newValue {
-                index[key] = names.count
-                names.append(name)
-                values.append(newValue)
+                append(name, newValue)
             }
         }
     }
 
+    /// Sets `name` to `value`, appending it when new; returns whether it replaced a member.
+    /// (The parser's one lookup per member, where `contains` then the subscript take two.)
+    @discardableResult
+    mutating func updateValue(_ value: JSONValue, forName name: String) -> Bool {
+        if let position = position(of: name) {
+            values[position] = value
+            return true
+        }
+        append(name, value)
+        return false
+    }
+
+    /// The name and value at `position` in document order.
+    func member(at position: Int) -> Member { (names[position], values[position]) }
+
+    private mutating func append(_ name: String, _ value: JSONValue) {
+        names.append(name)
+        values.append(value)
+        if index != nil {
+            index?[ScalarKey(name)] = names.count - 1
+        } else if names.count > Self.indexThreshold {
+            rebuildIndex()
+        }
+    }
+
+    private mutating func rebuildIndex() {
+        index = names.count > Self.indexThreshold
+            ? Dictionary(uniqueKeysWithValues: names.enumerated().map { (ScalarKey($1), $0) })
+            : nil
+    }
+
+    private func position(of name: String) -> Int? {
+        if let index { return index[ScalarKey(name)] }
+        return names.firstIndex { ScalarKey.sameScalars($0, name) }
+    }
+
     /// Whether a member with exactly this name exists.
-    public func contains(_ name: String) -> Bool { index[ScalarKey(name)] != nil }
+    public func contains(_ name: String) -> Bool { position(of: name) != nil }
 
     /// Iterates the members in document order.
     public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
@@ -91,7 +131,34 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 struct ScalarKey: Hashable, Sendable {
     let string: String
     init(_ string: String) { self.string = string }
-    static func == (lhs: ScalarKey, rhs: ScalarKey) -> Bool { lhs.string.utf8.elementsEqual(rhs.string.utf8) }
+    static func == (lhs: ScalarKey, rhs: ScalarKey) -> Bool { sameScalars(lhs.string, rhs.string) }
+
+    /// Whether two strings have the same UTF-8 bytes: a length check, then `memcmp` over
+    /// native storage (the generic comparison walks the views a byte at a time).
+    static func sameScalars(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in
+                guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return true }  // both empty
+                return memcmp(leftBytes, rightBytes, left.count) == 0
+            }
+        }
+        return (compared ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    /// Whether `lhs` sorts before `rhs` by UTF-8 bytes, which is code point order.
+    static func precedesInCodePointOrder(_ lhs: String, _ rhs: String) -> Bool {
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in
+                var order: Int32 = 0
+                if let leftBytes = left.baseAddress, let rightBytes = right.baseAddress {
+                    order = memcmp(leftBytes, rightBytes, min(left.count, right.count))
+                }
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
+        return (compared ?? nil) ?? lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
     func hash(into hasher: inout Hasher) {
         var copy = string
         copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

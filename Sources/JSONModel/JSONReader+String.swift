@@ -3,6 +3,19 @@ extension JSONReader {
     /// (pairing surrogates) and enforces the string length limit.
     mutating func readString() throws(JSONError) -> String {
         let start = index
+        // Most strings are printable ASCII without escapes: find the closing quote and
+        // decode the run at once. Anything else takes the validating loop from the start.
+        var scan = start + 1
+        while scan < bytes.count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") {
+                guard scan - start - 1 <= limits.maximumStringLength else { break }
+                index = scan + 1
+                return String(decoding: bytes[(start + 1)..<scan], as: UTF8.self)
+            }
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
+            scan += 1
+        }
         index += 1  // opening quote
         var output: [UInt8] = []
         while true {

@@ -89,14 +89,13 @@ struct JSONReader {
                     case nil: throw .unexpectedEnd(offset: index)
                     }
                 case .object(var object, let name, let nameOffset):
-                    if object.contains(name) {
+                    if object.updateValue(value, forName: name) {
                         guard duplicateMembers == .lastWins else { throw .duplicateMember(name, offset: nameOffset) }
                     } else {
-                        guard object.count < limits.maximumMembers else {
+                        guard object.count <= limits.maximumMembers else {
                             throw .tooManyMembers(offset: nameOffset, limit: limits.maximumMembers)
                         }
                     }
-                    object[name] = value
                     skipWhitespace()
                     switch peek() {
                     case UInt8(ascii: ","):

@@ -20,19 +20,56 @@ public struct JSONValueEncoder: Sendable {
     /// The JSON of `value`.
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         let root = EncodingNode()
-        try root.store(value, codingPath: [], userInfo: userInfo)
+        try root.store(value, path: nil, userInfo: userInfo)
         return root.value
+    }
+}
+
+/// A coding path as a chain from the leaf up, so nesting a value costs one small
+/// allocation instead of copying the whole path array; the array is built only when a
+/// value's `encode(to:)` asks for it.
+final class CodingPathNode {
+    let key: any CodingKey
+    let parent: CodingPathNode?
+
+    init(_ key: any CodingKey, parent: CodingPathNode?) {
+        self.key = key
+        self.parent = parent
+    }
+
+    static func path(_ node: CodingPathNode?) -> [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var current = node
+        while let node = current {
+            keys.append(node.key)
+            current = node.parent
+        }
+        return keys.reversed()
     }
 }
 
 /// One value under construction. Containers hand out references to their children, so a
 /// nested container keeps writing into its parent after the call that made it returns.
-private final class EncodingNode {
+/// Finished primitives sit in their parent's slots directly; only values that encode
+/// themselves get a node.
+final class EncodingNode {
+    enum Slot {
+        case value(JSONValue)
+        case node(EncodingNode)
+
+        var value: JSONValue {
+            switch self {
+            case let .value(value): return value
+            case let .node(node): return node.value
+            }
+        }
+    }
+
     enum Content {
         case empty
         case value(JSONValue)
-        case object(names: [String], nodes: [EncodingNode])
-        case array([EncodingNode])
+        case object(names: [String], slots: [Slot])
+        case array([Slot])
     }
 
     var content: Content = .empty
@@ -41,17 +78,17 @@ private final class EncodingNode {
         switch content {
         case .empty: return .object(JSONObject())
         case let .value(value): return value
-        case let .object(names, nodes):
+        case let .object(names, slots):
             var object = JSONObject()
-            for (name, node) in zip(names, nodes) { object[name] = node.value }
+            for (name, slot) in zip(names, slots) { object.updateValue(slot.value, forName: name) }
             return .object(object)
-        case let .array(nodes): return .array(nodes.map(\.value))
+        case let .array(slots): return .array(slots.map(\.value))
         }
     }
 
     func makeObject() {
         if case .object = content { return }
-        content = .object(names: [], nodes: [])
+        content = .object(names: [], slots: [])
     }
 
     func makeArray() {
@@ -59,99 +96,132 @@ private final class EncodingNode {
         content = .array([])
     }
 
-    func child(named name: String) -> EncodingNode {
+    func append(_ slot: Slot, named name: String) {
         makeObject()
-        let node = EncodingNode()
-        if case .object(var names, var nodes) = content {
-            content = .empty
+        if case .object(var names, var slots) = content {
+            content = .empty  // keep the arrays uniquely referenced while appending
             names.append(name)
-            nodes.append(node)
-            content = .object(names: names, nodes: nodes)
+            slots.append(slot)
+            content = .object(names: names, slots: slots)
         }
+    }
+
+    func append(_ slot: Slot) {
+        makeArray()
+        if case .array(var slots) = content {
+            content = .empty
+            slots.append(slot)
+            content = .array(slots)
+        }
+    }
+
+    func child(named name: String) -> EncodingNode {
+        let node = EncodingNode()
+        append(.node(node), named: name)
         return node
     }
 
     func appendedChild() -> EncodingNode {
-        makeArray()
         let node = EncodingNode()
-        if case .array(var nodes) = content {
-            content = .empty
-            nodes.append(node)
-            content = .array(nodes)
-        }
+        append(.node(node))
         return node
     }
 
     var count: Int {
         switch content {
-        case let .array(nodes): nodes.count
+        case let .array(slots): slots.count
         case let .object(names, _): names.count
         default: 0
         }
     }
 
     /// Stores `value`: primitives directly, anything else through its `encode(to:)`.
-    func store<T: Encodable>(_ value: T, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: any Sendable]) throws {
-        if let primitive = try Self.primitive(value, codingPath: codingPath) {
+    func store<T: Encodable>(_ value: T, path: CodingPathNode?, userInfo: [CodingUserInfoKey: any Sendable]) throws {
+        if let primitive = try Self.primitive(value, path: path) {
             content = .value(primitive)
         } else {
-            try value.encode(to: NodeEncoder(node: self, codingPath: codingPath, userInfo: userInfo))
+            try value.encode(to: NodeEncoder(node: self, path: path, userInfo: userInfo))
         }
     }
 
-    private static func primitive<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> JSONValue? {
-        switch value {
-        case let json as JSONValue: return json
-        case let string as String: return .string(string)
-        case let bool as Bool: return .bool(bool)
-        case let number as Int: return .number(JSONNumber(number))
-        case let number as Int64: return .number(JSONNumber(number))
-        case let number as UInt64: return .number(JSONNumber(number))
-        case let number as Double: return try finite(number, codingPath)
-        case let data as Data: return .string(data.base64EncodedString())
-        case let url as URL: return .string(url.absoluteString)
+    /// The slot for `value` under `key`: the value itself when it is a primitive, else a
+    /// node it encodes itself into.
+    static func slot<T: Encodable>(
+        for value: T, path: CodingPathNode?, userInfo: [CodingUserInfoKey: any Sendable]
+    ) throws -> Slot {
+        if let primitive = try primitive(value, path: path) { return .value(primitive) }
+        let node = EncodingNode()
+        try value.encode(to: NodeEncoder(node: node, path: path, userInfo: userInfo))
+        return .node(node)
+    }
+
+    /// The JSON of a value `JSONEncoder` would write without calling its `encode(to:)`.
+    /// Types are compared first, which is a pointer comparison, so a model type pays for
+    /// no failed casts.
+    private static func primitive<T: Encodable>(_ value: T, path: CodingPathNode?) throws -> JSONValue? {
+        switch T.self {
+        case is JSONValue.Type: return value as? JSONValue
+        case is String.Type: return (value as? String).map(JSONValue.string)
+        case is Bool.Type: return (value as? Bool).map(JSONValue.bool)
+        case is Int.Type: return (value as? Int).map { .number(JSONNumber($0)) }
+        case is Int64.Type: return (value as? Int64).map { .number(JSONNumber($0)) }
+        case is UInt64.Type: return (value as? UInt64).map { .number(JSONNumber($0)) }
+        case is Double.Type:
+            guard let number = value as? Double else { return nil }
+            return try finite(number, path)
+        case is Data.Type: return (value as? Data).map { .string($0.base64EncodedString()) }
+        case is URL.Type: return (value as? URL).map { .string($0.absoluteString) }
         default: return nil
         }
     }
 
-    static func finite(_ number: Double, _ codingPath: [any CodingKey]) throws -> JSONValue {
+    static func finite(_ number: Double, _ path: CodingPathNode?) throws -> JSONValue {
         guard let json = JSONNumber(number) else {
             throw EncodingError.invalidValue(number, EncodingError.Context(
-                codingPath: codingPath, debugDescription: "\(number) has no JSON representation"))
+                codingPath: CodingPathNode.path(path), debugDescription: "\(number) has no JSON representation"))
+        }
+        return .number(json)
+    }
+
+    static func finite(_ number: Float, _ path: CodingPathNode?) throws -> JSONValue {
+        guard number.isFinite, let json = JSONNumber("\(number)") else {
+            throw EncodingError.invalidValue(number, EncodingError.Context(
+                codingPath: CodingPathNode.path(path), debugDescription: "\(number) has no JSON representation"))
         }
         return .number(json)
     }
 }
 
-private struct NodeEncoder: Encoder {
+struct NodeEncoder: Encoder {
     let node: EncodingNode
-    let codingPath: [any CodingKey]
+    let path: CodingPathNode?
     let sendableUserInfo: [CodingUserInfoKey: any Sendable]
 
-    init(node: EncodingNode, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(node: EncodingNode, path: CodingPathNode?, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.node = node
-        self.codingPath = codingPath
+        self.path = path
         self.sendableUserInfo = userInfo
     }
 
+    var codingPath: [any CodingKey] { CodingPathNode.path(path) }
     var userInfo: [CodingUserInfoKey: Any] { sendableUserInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         node.makeObject()
-        return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, codingPath: codingPath, userInfo: sendableUserInfo))
+        return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, path: path, userInfo: sendableUserInfo))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         node.makeArray()
-        return UnkeyedNodeContainer(node: node, codingPath: codingPath, userInfo: sendableUserInfo)
+        return UnkeyedNodeContainer(node: node, path: path, userInfo: sendableUserInfo)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleValueNodeContainer(node: node, codingPath: codingPath, userInfo: sendableUserInfo)
+        SingleValueNodeContainer(node: node, path: path, userInfo: sendableUserInfo)
     }
 }
 
-private struct IndexKey: CodingKey {
+struct IndexKey: CodingKey {
     let intValue: Int?
     let stringValue: String
     init(_ index: Int) {
@@ -160,101 +230,4 @@ private struct IndexKey: CodingKey {
     }
     init?(stringValue: String) { return nil }
     init?(intValue: Int) { self.init(intValue) }
-}
-
-private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let node: EncodingNode
-    let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: any Sendable]
-
-    mutating func encodeNil(forKey key: Key) throws { node.child(named: key.stringValue).content = .value(.null) }
-
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try node.child(named: key.stringValue).store(value, codingPath: codingPath + [key], userInfo: userInfo)
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(
-        keyedBy keyType: NestedKey.Type, forKey key: Key
-    ) -> KeyedEncodingContainer<NestedKey> {
-        let child = node.child(named: key.stringValue)
-        child.makeObject()
-        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath + [key], userInfo: userInfo))
-    }
-
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = node.child(named: key.stringValue)
-        child.makeArray()
-        return UnkeyedNodeContainer(node: child, codingPath: codingPath + [key], userInfo: userInfo)
-    }
-
-    mutating func superEncoder() -> any Encoder {
-        NodeEncoder(node: node.child(named: "super"), codingPath: codingPath, userInfo: userInfo)
-    }
-
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-        NodeEncoder(node: node.child(named: key.stringValue), codingPath: codingPath + [key], userInfo: userInfo)
-    }
-}
-
-private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
-    let node: EncodingNode
-    let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: any Sendable]
-
-    var count: Int { node.count }
-
-    mutating func encodeNil() throws { node.appendedChild().content = .value(.null) }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        let path = codingPath + [IndexKey(count)]
-        try node.appendedChild().store(value, codingPath: path, userInfo: userInfo)
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let path = codingPath + [IndexKey(count)]
-        let child = node.appendedChild()
-        child.makeObject()
-        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, codingPath: path, userInfo: userInfo))
-    }
-
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let path = codingPath + [IndexKey(count)]
-        let child = node.appendedChild()
-        child.makeArray()
-        return UnkeyedNodeContainer(node: child, codingPath: path, userInfo: userInfo)
-    }
-
-    mutating func superEncoder() -> any Encoder {
-        let path = codingPath + [IndexKey(count)]
-        return NodeEncoder(node: node.appendedChild(), codingPath: path, userInfo: userInfo)
-    }
-}
-
-private struct SingleValueNodeContainer: SingleValueEncodingContainer {
-    let node: EncodingNode
-    let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: any Sendable]
-
-    mutating func encodeNil() throws { node.content = .value(.null) }
-    mutating func encode(_ value: Bool) throws { node.content = .value(.bool(value)) }
-    mutating func encode(_ value: String) throws { node.content = .value(.string(value)) }
-    mutating func encode(_ value: Double) throws { node.content = .value(try EncodingNode.finite(value, codingPath)) }
-    mutating func encode(_ value: Float) throws {
-        guard value.isFinite, let number = JSONNumber("\(value)") else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath, debugDescription: "\(value) has no JSON representation"))
-        }
-        node.content = .value(.number(number))
-    }
-    mutating func encode(_ value: Int) throws { node.content = .value(.number(JSONNumber(value))) }
-    mutating func encode(_ value: Int8) throws { node.content = .value(.number(JSONNumber(value))) }
-    mutating func encode(_ value: Int16) throws { node.content = .value(.number(JSONNumber(value))) }
-    mutating func encode(_ value: Int32) throws { node.content = .value(.number(JSONNumber(value))) }
-    mutating func encode(_ value: Int64) throws { node.content = .value(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt) throws { node.content = .value(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt8) throws { node.content = .value(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt16) throws { node.content = .value(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt32) throws { node.content = .value(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt64) throws { node.content = .value(.number(JSONNumber(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try node.store(value, codingPath: codingPath, userInfo: userInfo) }
 }

@@ -60,7 +60,7 @@ struct JSONWriter {
         case .stored: return object.members
         case .codePoint:
             // UTF-8 byte order is code point order.
-            return object.members.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            return object.members.sorted { ScalarKey.precedesInCodePointOrder($0.name, $1.name) }
         case .utf16:
             return object.members.sorted { $0.name.utf16.lexicographicallyPrecedes($1.name.utf16) }
         }
@@ -76,8 +76,13 @@ struct JSONWriter {
     /// backspace, tab, newline, form feed and carriage return, `\u00xx` (lower-case hex) for
     /// other control characters; everything else as raw UTF-8.
     private mutating func writeString(_ string: String) {
-        let hex = Array("0123456789abcdef".utf8)
         output.append(UInt8(ascii: "\""))
+        // Most strings need no escaping: copy them whole.
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output.append(contentsOf: string.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
@@ -89,12 +94,16 @@ struct JSONWriter {
             case 0x0d: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case 0x00..<0x20:
                 output.append(contentsOf: "\\u00".utf8)
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0f)])
+                output.append(Self.lowerHexDigit(byte >> 4))
+                output.append(Self.lowerHexDigit(byte & 0x0f))
             default: output.append(byte)
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static func lowerHexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }
 
