@@ -42,7 +42,8 @@ struct JSONWriter {
             output.append(UInt8(ascii: "]"))
         case let .object(object):
             output.append(UInt8(ascii: "{"))
-            for (position, member) in sortedMembers(object).enumerated() {
+            for (position, index) in memberOrder(object).enumerated() {
+                let member = object.member(at: index)
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 newline(level + 1)
                 writeString(member.name)
@@ -55,14 +56,19 @@ struct JSONWriter {
         }
     }
 
-    private func sortedMembers(_ object: JSONObject) -> [JSONObject.Member] {
+    /// The positions of the members in the order they are written. Sorting positions
+    /// rather than (name, value) pairs keeps the values from being copied and released.
+    private func memberOrder(_ object: JSONObject) -> [Int] {
+        let positions = Array(0..<object.count)
         switch order {
-        case .stored: return object.members
+        case .stored: return positions
         case .codePoint:
             // UTF-8 byte order is code point order.
-            return object.members.sorted { ScalarKey.precedesInCodePointOrder($0.name, $1.name) }
+            let names = object.keys
+            return positions.sorted { ScalarKey.precedesInCodePointOrder(names[$0], names[$1]) }
         case .utf16:
-            return object.members.sorted { $0.name.utf16.lexicographicallyPrecedes($1.name.utf16) }
+            let names = object.keys
+            return positions.sorted { names[$0].utf16.lexicographicallyPrecedes(names[$1].utf16) }
         }
     }
 
@@ -78,7 +84,7 @@ struct JSONWriter {
     private mutating func writeString(_ string: String) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escaping: copy them whole.
-        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if !Self.needsEscaping(string) {
             output.append(contentsOf: string.utf8)
             output.append(UInt8(ascii: "\""))
             return
@@ -102,6 +108,15 @@ struct JSONWriter {
         output.append(UInt8(ascii: "\""))
     }
 
+    private static func needsEscaping(_ string: String) -> Bool {
+        func check(_ bytes: some Sequence<UInt8>) -> Bool {
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            return false
+        }
+        // Native strings expose their UTF-8 buffer; scanning it beats the generic view.
+        return string.utf8.withContiguousStorageIfAvailable { check($0) } ?? check(string.utf8)
+    }
+
     private static func lowerHexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
@@ -113,6 +128,12 @@ extension JSONValue {
     /// Numbers are written as they were parsed (or constructed), so parse → `.compact`
     /// reproduces a compact input byte for byte.
     public func serialized(_ format: JSONFormat = .compact) -> Data {
+        Data(serializedBytes(format))
+    }
+
+    /// ``serialized(_:)`` as bytes, for callers that splice serialized fragments
+    /// together and would otherwise copy each out of a `Data` again.
+    public func serializedBytes(_ format: JSONFormat = .compact) -> [UInt8] {
         var writer: JSONWriter
         switch format {
         case .compact: writer = JSONWriter(order: .stored)
@@ -122,7 +143,7 @@ extension JSONValue {
         }
         // Only canonical numbers can fail, and they are off here.
         try? writer.write(self)
-        return Data(writer.output)
+        return writer.output
     }
 
     /// The JSON text as a `String`, in `format`.

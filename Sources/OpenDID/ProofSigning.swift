@@ -58,8 +58,9 @@ extension VerifiableCredential {
         let headerObject = header.headerObject
         var signed = [inputs.bytes(proof: headerObject)]
         if perClaimProofs {
+            let proofFragment = SigningInputBuilder.proofFragment(headerObject)
             for index in credentialSubject.claims.indices {
-                signed.append(try inputs.bytes(proof: headerObject, claimAt: index))
+                signed.append(try inputs.bytes(proofFragment: proofFragment, claimAt: index))
             }
         }
         let values = try await key.proofValues(for: signed, type: header.type)

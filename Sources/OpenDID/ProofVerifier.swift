@@ -164,10 +164,12 @@ public struct ProofVerifier: Sendable {
                     location: "\(location).proofValueList", verificationMethod: proofObject["verificationMethod"]?.stringValue ?? "",
                     failure: .proofValueListMismatch(claims: claimCount, signatures: list.count))))
             } else {
+                // Every entry signs under the same proof header: serialize it once.
+                let proofFragment = SigningInputBuilder.proofFragment(proofObject)
                 for (index, value) in list.enumerated() {
                     results.append(check(proof, at: "\(location).proofValueList[\(index)]", signers: signers, keys: keys) {
-                        (header: JSONObject, _: JSONValue?) throws(OpenDIDError) -> (Data, JSONValue?) in
-                        (try inputs.bytes(proof: header, claimAt: index), value)
+                        (_: JSONObject, _: JSONValue?) throws(OpenDIDError) -> (Data, JSONValue?) in
+                        (try inputs.bytes(proofFragment: proofFragment, claimAt: index), value)
                     })
                 }
             }

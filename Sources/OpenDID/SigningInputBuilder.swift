@@ -30,7 +30,7 @@ struct SigningInputBuilder {
         for (name, value) in document where name != "proof" && name != "proofs" {
             members.append((name, Self.fragment(name, value)))
             if name == "credentialSubject", case let .object(subject) = value, case let .array(list)? = subject["claims"] {
-                claims = list.map { [UInt8]($0.serialized(.sortedKeys)) }
+                claims = list.map { $0.serializedBytes(.sortedKeys) }
                 subjectParts = Self.split(subject)
             }
         }
@@ -45,22 +45,32 @@ struct SigningInputBuilder {
 
     /// The signing input of a proof whose header is `proof`.
     func bytes(proof: JSONObject) -> Data {
-        assemble(proof: proof, subject: nil)
+        assemble(proofFragment: Self.proofFragment(proof), subject: nil)
     }
 
     /// The signing input of the per-claim signature for the claim at `index`.
     func bytes(proof: JSONObject, claimAt index: Int) throws(OpenDIDError) -> Data {
+        try bytes(proofFragment: Self.proofFragment(proof), claimAt: index)
+    }
+
+    /// ``bytes(proof:claimAt:)`` with the proof already serialized by
+    /// ``proofFragment(_:)``: a credential's eleven inputs share one proof header.
+    func bytes(proofFragment: [UInt8], claimAt index: Int) throws(OpenDIDError) -> Data {
         guard subjectPosition != nil else { throw .missingField(path: "credentialSubject.claims") }
         guard claims.indices.contains(index) else {
             throw .proofValueListMismatch(claims: claims.count, signatures: index + 1)
         }
-        return assemble(proof: proof, subject: subjectPrefix + claims[index] + subjectSuffix)
+        return assemble(proofFragment: proofFragment, subject: subjectPrefix + claims[index] + subjectSuffix)
+    }
+
+    /// `"proof":{…}` with the proof reduced to its signed header.
+    static func proofFragment(_ proof: JSONObject) -> [UInt8] {
+        fragment("proof", .object(SigningInput.header(of: proof)))
     }
 
     /// `{` + the fragments in order, the proof header and (when given) the reduced
     /// `credentialSubject` spliced in + `}`.
-    private func assemble(proof: JSONObject, subject: [UInt8]?) -> Data {
-        let proofFragment = Self.fragment("proof", .object(SigningInput.header(of: proof)))
+    private func assemble(proofFragment: [UInt8], subject: [UInt8]?) -> Data {
         var output: [UInt8] = [UInt8(ascii: "{")]
         output.reserveCapacity(topLevel.reduce(proofFragment.count + 2) { $0 + $1.fragment.count + 1 })
         for position in 0...topLevel.count {
@@ -100,10 +110,10 @@ struct SigningInputBuilder {
     }
 
     private static func fragment(_ name: String, _ value: JSONValue) -> [UInt8] {
-        nameBytes(name) + [UInt8](value.serialized(.sortedKeys))
+        nameBytes(name) + value.serializedBytes(.sortedKeys)
     }
 
     private static func nameBytes(_ name: String) -> [UInt8] {
-        [UInt8](JSONValue.string(name).serialized(.sortedKeys)) + [UInt8(ascii: ":")]
+        JSONValue.string(name).serializedBytes(.sortedKeys) + [UInt8(ascii: ":")]
     }
 }
