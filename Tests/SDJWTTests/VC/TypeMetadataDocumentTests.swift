@@ -3,6 +3,7 @@ import HTTP
 import JSONModel
 import SDJWT
 import Testing
+import VellumTestSupport
 
 /// draft-ietf-oauth-sd-jwt-vc "Type Metadata Format", "Display Metadata", "Claim Metadata"
 /// and "Extending Claim Metadata": reading documents and applying an `extends` chain,
@@ -141,5 +142,33 @@ struct TypeMetadataDocumentTests {
         #expect(TypeMetadataLocale.best(of: labels, preferring: ["EN-us"])?.label == "Name")
         #expect(TypeMetadataLocale.best(of: labels, preferring: ["ja"])?.label == "Name")
         #expect(TypeMetadataLocale.best(of: [ClaimDisplay](), preferring: ["en"]) == nil)
+    }
+}
+
+/// Type metadata documents published with the EUDI SD-JWT library's tests (read at run time
+/// from ../shared/vectors): real-world documents must pass the structural checks.
+@Suite("SD-JWT VC type metadata: EUDI documents", .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
+struct EUDITypeMetadataDocumentTests {
+    static func object(_ name: String) throws -> JSONObject? {
+        try JSONValue(parsing: Vectors.data("sd-jwt/eudi-sdjwt-swift-resources/Tests/Resources/\(name)")).objectValue
+    }
+
+    @Test("the PID document reads, with its display, labels and sd rules")
+    func pidDocument() throws {
+        let pid = try TypeMetadata(try #require(try Self.object("type_meta_data_pid.json")))
+        #expect(pid.displays?.first?.name == "PID")
+        #expect(pid.claimMetadata.contains { $0.path.description == #"["given_name"]"# && $0.effectiveSelectiveDisclosure == .always })
+        #expect(pid.claimMetadata.first?.label(preferring: ["en"])?.label == "Family Name(s)")
+    }
+
+    @Test("documents with a trailing comma are not JSON and are refused",
+          arguments: ["base_type_metadata", "type_metadata_with_extend", "type_metadata_double_extend"])
+    func trailingComma(name: String) async throws {
+        let vct = "https://mock.local/\(name)"
+        let data = try Vectors.data("sd-jwt/eudi-sdjwt-swift-resources/Tests/Resources/\(name).json")
+        let resolver = TypeMetadataResolver(httpClient: URLSessionHTTPClient(), knownDocuments: [vct: data])
+        await expectVCError({ $0 == .typeMetadata("\(vct) is not a JSON object") }) {
+            _ = try await resolver.metadata(for: vct)
+        }
     }
 }
