@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import JOSE
 import JSONModel
 import SDJWT
 import Testing
@@ -169,6 +170,49 @@ struct EUDITypeMetadataDocumentTests {
         let resolver = TypeMetadataResolver(httpClient: URLSessionHTTPClient(), knownDocuments: [vct: data])
         await expectVCError({ $0 == .typeMetadata("\(vct) is not a JSON object") }) {
             _ = try await resolver.metadata(for: vct)
+        }
+    }
+
+    /// A PID issued as the EUDI type wants it: every claim a Disclosure, recursively.
+    static func pid(structuredAddress: Bool) async throws -> SDJWTObject {
+        var claims = VCFixtures.claims(vct: "https://mock.local/type_meta_data_pid")
+        claims["birthdate"] = "1964-08-12"
+        claims["place_of_birth"] = .object(["locality": "Berlin", "country": "DE"])
+        claims["nationalities"] = ["DE"]
+        claims["address"] = .object(["street_address": "Heidestraße 17", "locality": "Köln", "postal_code": "51147"])
+        claims["age_equal_or_over"] = .object(["18": true])
+        var paths = [
+            #"["given_name"]"#, #"["family_name"]"#, #"["birthdate"]"#, #"["place_of_birth"]"#,
+            #"["place_of_birth","locality"]"#, #"["place_of_birth","country"]"#, #"["nationalities"]"#,
+            #"["nationalities",null]"#, #"["address"]"#, #"["age_equal_or_over"]"#, #"["age_equal_or_over","18"]"#,
+        ]
+        if structuredAddress {
+            paths += [#"["address","street_address"]"#, #"["address","locality"]"#, #"["address","postal_code"]"#]
+        }
+        return try await SDJWTBuilder(
+            claims: claims, disclosing: paths.map { try Fixtures.path($0) }, decoys: .none,
+            header: JOSEHeader(algorithm: "ES256", type: "dc+sd-jwt")
+        ).issue(signer: Fixtures.issuerSigner())
+    }
+
+    @Test("a PID issued per the EUDI type verifies with its labels; one with plain address parts does not")
+    func pidCredential() async throws {
+        let vct = "https://mock.local/type_meta_data_pid"
+        let data = try Vectors.data("sd-jwt/eudi-sdjwt-swift-resources/Tests/Resources/type_meta_data_pid.json")
+        var verifier = VCFixtures.verifier()
+        verifier.typeMetadata = TypeMetadataPolicy(
+            resolver: TypeMetadataResolver(httpClient: URLSessionHTTPClient(), knownDocuments: [vct: data]), requirement: .required)
+        let verified = try await verifier.verify(try await Self.pid(structuredAddress: true), resolver: Fixtures.issuerResolver())
+        let labels = Dictionary(verified.displayedClaims.map { ($0.path.description, $0.label(preferring: ["en"])?.label ?? "") },
+                                uniquingKeysWith: { first, _ in first })
+        #expect(labels[#"["place_of_birth","locality"]"#] == "Locality")
+        #expect(labels[#"["nationalities"]"#] == "Nationality")
+        #expect(labels[#"["age_equal_or_over","18"]"#] == "Age Over 18")
+        #expect(verified.display(preferring: ["en"])?.description == "Person Identification Data")
+        await expectVCError({
+            if case .claimMetadata(.mustBeSelectivelyDisclosable(let path)) = $0 { path.description.hasPrefix(#"["address","#) } else { false }
+        }) {
+            _ = try await verifier.verify(try await Self.pid(structuredAddress: false), resolver: Fixtures.issuerResolver())
         }
     }
 }
