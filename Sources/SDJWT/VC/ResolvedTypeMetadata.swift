@@ -48,4 +48,12 @@ public struct ResolvedTypeMetadata: Sendable, Hashable {
     public func display(preferring locales: [String]) -> TypeDisplay? {
         TypeMetadataLocale.best(of: displays, preferring: locales)
     }
+
+    /// Checks `credential` against the claim metadata (`sd`, `mandatory`, paths evaluated
+    /// against the credential as issued) and returns its labelled claims: what
+    /// ``SDJWTVCVerifier`` does when it has a ``TypeMetadataPolicy``, for a wallet that gets
+    /// the metadata later or from elsewhere.
+    public func validate(_ credential: VerifiedSDJWT) throws(SDJWTVCError) -> [DisplayedClaim] {
+        try ClaimMetadataValidator(credential).validate(claims)
+    }
 }

@@ -9,11 +9,11 @@ import StatusList
 /// On top of RFC 9901 it checks the header `typ` (`dc+sd-jwt`; the legacy `vc+sd-jwt` only
 /// when ``acceptsLegacyType``), that `vct` is a string, that the claims the draft forbids to
 /// be selectively disclosed (`iss`, `nbf`, `exp`, `cnf`, `vct`, `vct#integrity`, `status`)
-/// are plain, that key binding is required whenever `cnf` binds the credential to a holder
-/// key (unless the caller asks for ``KeyBindingPolicy/forbidden`` as a Holder on receipt),
-/// the claim metadata of the credential's type through an optional ``TypeMetadataPolicy``
-/// (`sd` and `mandatory` rules; display and labels on the result), and the `status` claim
-/// through an optional ``StatusListResolver``. The issuer key comes from an
+/// are plain, sub-claims included, that key binding is required whenever `cnf` binds the
+/// credential to a holder key (unless the caller asks for ``KeyBindingPolicy/forbidden`` as
+/// a Holder on receipt), the claim metadata of the credential's type through an optional
+/// ``TypeMetadataPolicy`` (`sd` and `mandatory` rules; display and labels on the result),
+/// and the `status` claim through an optional ``StatusListResolver``. The issuer key comes from an
 /// ``SDJWTIssuerKeyResolver``, typically ``SDJWTVCIssuerKeyResolver``.
 public struct SDJWTVCVerifier: Sendable {
     /// What to do with the status list result.

@@ -38,7 +38,7 @@ public struct TypeMetadataPolicy: Sendable {
         } catch .typeMetadataUnavailable(let reason) where requirement == .whenAvailable {
             return (nil, [], .typeMetadataUnavailable(reason))
         }
-        let claims = try ClaimMetadataValidator(verified).validate(metadata.claims)
+        let claims = try metadata.validate(verified)
         return (metadata, claims, nil)
     }
 }

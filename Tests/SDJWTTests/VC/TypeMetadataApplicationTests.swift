@@ -304,6 +304,22 @@ struct TypeMetadataApplicationTests {
         }
     }
 
+    @Test("metadata obtained later applies to an already verified credential the same way")
+    func validateLater() async throws {
+        try await Self.serve { base in
+            let resolver = TypeMetadataResolver(httpClient: URLSessionHTTPClient())
+            let verified = try await VCFixtures.verifier().verify(
+                try await Self.credential(vct: "\(base)/pid"), resolver: Fixtures.issuerResolver())
+            #expect(verified.typeMetadata == nil)
+            let metadata = try await resolver.resolve("\(base)/pid")
+            #expect(try metadata.validate(verified.sdJWT).count == 6)
+            let never = try await resolver.resolve("\(base)/never-given")
+            #expect(throws: SDJWTVCError.claimMetadata(.mustNotBeSelectivelyDisclosable(try Fixtures.path(#"["given_name"]"#)))) {
+                try never.validate(verified.sdJWT)
+            }
+        }
+    }
+
     @Test("claim metadata without labels checks rules but lists nothing to display")
     func unlabelled() async throws {
         try await Self.serve { base in
