@@ -24,7 +24,7 @@ struct VerifyCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The JSON file to verify.")
+    @Argument(help: "The file to verify: a JSON document, or an SD-JWT (compact or JSON).")
     var file: String
 
     @Option(name: .customLong("did-doc"), help: "An Open DID DID document whose keys may sign (repeatable).")
@@ -36,16 +36,16 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("issuer-key"), help: "The SD-JWT issuer's public key: a JWK, or a file holding one.")
     var issuerKey: String?
 
-    @Option(name: .customLong("at"), help: "Verify an SD-JWT as of this ISO 8601 time (2026-02-01T12:00:00Z or 2026-02-01) instead of now.")
+    @Option(name: .customLong("at"), help: ArgumentHelp("Verify an SD-JWT as of this ISO 8601 time (2026-02-01T12:00:00Z or 2026-02-01) instead of now.", valueName: "date"))
     var at: String?
 
-    @Option(name: .customLong("type-metadata"), help: "An SD-JWT VC Type Metadata document to use for its vct instead of fetching it (repeatable).")
+    @Option(name: .customLong("type-metadata"), help: ArgumentHelp("An SD-JWT VC Type Metadata document to use for its vct instead of fetching it (repeatable).", valueName: "file"))
     var typeMetadataFiles: [String] = []
 
     @Flag(name: .customLong("require-type-metadata"), help: "Treat an SD-JWT VC whose type metadata cannot be obtained as invalid.")
     var requiresTypeMetadata = false
 
-    @Option(name: .customLong("locale"), help: "The language for type display names and claim labels (repeatable, most preferred first).")
+    @Option(name: .customLong("locale"), help: ArgumentHelp("The language for type display names and claim labels (repeatable, most preferred first).", valueName: "tag"))
     var locales: [String] = []
 
     @Flag(help: "Print the outcome as JSON.")
