@@ -25,16 +25,20 @@ public struct TypeMetadataResolver: Sendable {
     public let maximumDepth: Int
     /// Documents by `vct`, used instead of a fetch (their integrity is still checked).
     public let knownDocuments: [String: Data]
+    /// Where documents named with an integrity digest are kept between verifications;
+    /// `nil` fetches every time.
+    public let cache: TypeMetadataCache?
 
-    /// A resolver fetching with `httpClient`, preferring `knownDocuments`.
+    /// A resolver fetching with `httpClient`, preferring `knownDocuments`, then `cache`.
     public init(
         httpClient: any HTTPClient, maximumDocumentBytes: Int = 256 * 1024, maximumDepth: Int = 8,
-        knownDocuments: [String: Data] = [:]
+        knownDocuments: [String: Data] = [:], cache: TypeMetadataCache? = nil
     ) {
         self.httpClient = httpClient
         self.maximumDocumentBytes = maximumDocumentBytes
         self.maximumDepth = maximumDepth
         self.knownDocuments = knownDocuments
+        self.cache = cache
     }
 
     /// The metadata of `vct` first, then of each type it extends, in order.
@@ -61,6 +65,8 @@ public struct TypeMetadataResolver: Sendable {
         let body: Data
         if let known = knownDocuments[vct] {
             body = known
+        } else if let integrity, let cached = await cache?.document(for: integrity) {
+            body = cached
         } else {
             body = try await fetch(vct)
         }
@@ -75,6 +81,7 @@ public struct TypeMetadataResolver: Sendable {
         }
         let metadata = try TypeMetadata(object)
         guard metadata.vct == vct else { throw .typeMetadata("the document at \(vct) describes \(metadata.vct)") }
+        if let integrity { await cache?.store(body, for: integrity) }
         return metadata
     }
 
