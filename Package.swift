@@ -154,6 +154,7 @@ let package = Package(
             "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Hummingbird", package: "hummingbird"),
         ]),
     ],
     swiftLanguageModes: [.v6]

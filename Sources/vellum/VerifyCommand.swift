@@ -14,14 +14,17 @@ struct VerifyCommand: AsyncParsableCommand {
             Recognises Open DID DID documents, verifiable credentials (whole-credential and \
             per-claim signatures), verifiable presentations, issue and verify profiles, ReqE2e \
             and AccE2e. Keys come from the DID documents given with --did-doc; a DID document \
-            is checked with its own keys. Also recognises compact SD-JWTs and SD-JWT VCs (with \
-            or without a KB-JWT): the issuer key is --issuer-key, or an x5c chain to a --trust \
-            anchor, a did:key/did:jwk kid, or the issuer's JWT VC metadata over HTTPS; the \
-            status list is checked. Exits 0 only when everything verifies (1 invalid, 2 unreadable).
+            is checked with its own keys. Also recognises SD-JWTs and SD-JWT VCs, compact or \
+            in a JWS JSON serialization (general or flattened), with or without a KB-JWT: the \
+            issuer key is --issuer-key, or an x5c chain to a --trust anchor, a did:key/did:jwk \
+            kid, or the issuer's JWT VC metadata over HTTPS; the status list is checked; the \
+            type metadata of vct (fetched, or given with --type-metadata) is applied when \
+            available and its display name and claim labels are printed. --at verifies as of \
+            another time. Exits 0 only when everything verifies (1 invalid, 2 unreadable).
             """
     )
 
-    @Argument(help: "The JSON file to verify.")
+    @Argument(help: "The file to verify: a JSON document, or an SD-JWT (compact or JSON).")
     var file: String
 
     @Option(name: .customLong("did-doc"), help: "An Open DID DID document whose keys may sign (repeatable).")
@@ -32,6 +35,18 @@ struct VerifyCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("issuer-key"), help: "The SD-JWT issuer's public key: a JWK, or a file holding one.")
     var issuerKey: String?
+
+    @Option(name: .customLong("at"), help: ArgumentHelp("Verify an SD-JWT as of this ISO 8601 time (2026-02-01T12:00:00Z or 2026-02-01) instead of now.", valueName: "date"))
+    var at: String?
+
+    @Option(name: .customLong("type-metadata"), help: ArgumentHelp("An SD-JWT VC Type Metadata document to use for its vct instead of fetching it (repeatable).", valueName: "file"))
+    var typeMetadataFiles: [String] = []
+
+    @Flag(name: .customLong("require-type-metadata"), help: "Treat an SD-JWT VC whose type metadata cannot be obtained as invalid.")
+    var requiresTypeMetadata = false
+
+    @Option(name: .customLong("locale"), help: ArgumentHelp("The language for type display names and claim labels (repeatable, most preferred first).", valueName: "tag"))
+    var locales: [String] = []
 
     @Flag(help: "Print the outcome as JSON.")
     var json = false
@@ -68,7 +83,7 @@ struct VerifyCommand: AsyncParsableCommand {
         if !valid { throw ExitCode.failure }
     }
 
-    /// Verifies a compact SD-JWT or SD-JWT VC and prints the processed claims.
+    /// Verifies an SD-JWT or SD-JWT VC and prints the processed claims.
     func verifySDJWT(_ text: String) async throws {
         var anchors = TrustAnchorStore()
         for path in trustedCertificates {
@@ -91,7 +106,23 @@ struct VerifyCommand: AsyncParsableCommand {
                 throw failure("--issuer-key is not a usable JWK: \(error)", code: 2)
             }
         }
-        let report = await SDJWTVerification(anchors: anchors, issuerKey: key).verify(text)
+        var verification = SDJWTVerification(anchors: anchors, issuerKey: key)
+        if let at {
+            guard let date = SDJWTVerification.date(iso8601: at) else {
+                throw failure("--at \(at) is not an ISO 8601 date or date-time", code: 2)
+            }
+            verification.date = date
+        }
+        do {
+            verification.typeMetadataDocuments = try SDJWTVerification.typeMetadataDocuments(typeMetadataFiles.map(readFile))
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            throw failure("--type-metadata: \(error)", code: 2)
+        }
+        verification.requiresTypeMetadata = requiresTypeMetadata
+        verification.locales = locales.isEmpty ? Locale.preferredLanguages + ["en"] : locales
+        let report = await verification.verify(text)
         print(json ? report.json : report.text)
         if report.isUnreadable { throw ExitCode(2) }
         if !report.isValid { throw ExitCode.failure }

@@ -9,10 +9,12 @@ import StatusList
 /// On top of RFC 9901 it checks the header `typ` (`dc+sd-jwt`; the legacy `vc+sd-jwt` only
 /// when ``acceptsLegacyType``), that `vct` is a string, that the claims the draft forbids to
 /// be selectively disclosed (`iss`, `nbf`, `exp`, `cnf`, `vct`, `vct#integrity`, `status`)
-/// are plain, that key binding is required whenever `cnf` binds the credential to a holder
-/// key (unless the caller asks for ``KeyBindingPolicy/forbidden`` as a Holder on receipt),
-/// and the `status` claim through an optional ``StatusListResolver``. The issuer key comes
-/// from an ``SDJWTIssuerKeyResolver``, typically ``SDJWTVCIssuerKeyResolver``.
+/// are plain, sub-claims included, that key binding is required whenever `cnf` binds the
+/// credential to a holder key (unless the caller asks for ``KeyBindingPolicy/forbidden`` as
+/// a Holder on receipt), the claim metadata of the credential's type through an optional
+/// ``TypeMetadataPolicy`` (`sd` and `mandatory` rules; display and labels on the result),
+/// and the `status` claim through an optional ``StatusListResolver``. The issuer key comes from an
+/// ``SDJWTIssuerKeyResolver``, typically ``SDJWTVCIssuerKeyResolver``.
 public struct SDJWTVCVerifier: Sendable {
     /// What to do with the status list result.
     public enum StatusPolicy: Sendable, Hashable {
@@ -40,6 +42,8 @@ public struct SDJWTVCVerifier: Sendable {
     public var statusResolver: StatusListResolver?
     /// What a status result other than `valid` does; default ``StatusPolicy/rejectRevoked``.
     public var statusPolicy: StatusPolicy
+    /// Applies the Type Metadata of `vct`; `nil` (the default) neither fetches nor checks it.
+    public var typeMetadata: TypeMetadataPolicy?
 
     /// A verifier over `sdJWT`'s policy. A key binding requirement of
     /// ``KeyBindingPolicy/Requirement/optional`` is raised to
@@ -47,7 +51,8 @@ public struct SDJWTVCVerifier: Sendable {
     /// bound to a holder key is only accepted from that holder.
     public init(
         sdJWT: SDJWTVerifier = SDJWTVerifier(), acceptsLegacyType: Bool = true,
-        statusResolver: StatusListResolver? = nil, statusPolicy: StatusPolicy = .rejectRevoked
+        statusResolver: StatusListResolver? = nil, statusPolicy: StatusPolicy = .rejectRevoked,
+        typeMetadata: TypeMetadataPolicy? = nil
     ) {
         var base = sdJWT
         base.issuerPolicy.requiredType = nil
@@ -58,6 +63,7 @@ public struct SDJWTVCVerifier: Sendable {
         self.acceptsLegacyType = acceptsLegacyType
         self.statusResolver = statusResolver
         self.statusPolicy = statusPolicy
+        self.typeMetadata = typeMetadata
     }
 
     /// Parses either serialization and verifies it.
@@ -97,8 +103,9 @@ public struct SDJWTVCVerifier: Sendable {
 
     /// The VC claim rules and the status check, after RFC 9901 verification.
     func finish(_ verified: VerifiedSDJWT) async throws(SDJWTVCError) -> VerifiedSDJWTVC {
+        // The draft forbids Disclosures for these claims and any of their sub-claims.
         for claim in verified.disclosedClaims {
-            if claim.path.count == 1, case .key(let name) = claim.path[0], Self.plainClaims.contains(name) {
+            if case .key(let name)? = claim.path.first, Self.plainClaims.contains(name) {
                 throw .invalidClaim("\(name) must not be selectively disclosed")
             }
         }
@@ -115,6 +122,7 @@ public struct SDJWTVCVerifier: Sendable {
             integrity = sri
         }
         if let cnf = claims["cnf"], cnf.objectValue == nil { throw .invalidClaim("cnf is not an object") }
+        let applied = try await typeMetadata?.apply(to: verified, vct: vct, integrity: integrity)
         var status: StatusResult?
         if let statusResolver, let claim = claims["status"] {
             status = await statusResolver.status(ofStatusClaim: claim)
@@ -125,6 +133,12 @@ public struct SDJWTVCVerifier: Sendable {
             default: throw .statusRejected(status)
             }
         }
-        return VerifiedSDJWTVC(sdJWT: verified, vct: vct, issuer: issuer, vctIntegrity: integrity, status: status)
+        var result = VerifiedSDJWTVC(sdJWT: verified, vct: vct, issuer: issuer, vctIntegrity: integrity, status: status)
+        if let applied {
+            result.typeMetadata = applied.metadata
+            result.typeMetadataFailure = applied.failure
+            result.displayedClaims = applied.claims
+        }
+        return result
     }
 }

@@ -97,13 +97,23 @@ struct SDJWTVCVerifierTests {
         }
     }
 
-    @Test("vct, iss, exp and cnf must not be selectively disclosed")
+    @Test("vct, iss, exp, status and their sub-claims must not be selectively disclosed")
     func plainClaims() async throws {
         for name in ["vct", "iss", "exp"] {
             let sdJWT = try await VCFixtures.issue(VCFixtures.claims(), signer: Fixtures.issuerSigner(), extraPaths: [name])
             await expectVCError({ $0 == .invalidClaim("\(name) must not be selectively disclosed") }) {
                 _ = try await VCFixtures.verifier().verify(sdJWT, resolver: Fixtures.issuerResolver())
             }
+        }
+        // Their sub-claims too: a status whose status_list is a Disclosure is refused.
+        var claims = VCFixtures.claims()
+        claims["status"] = .object(["status_list": .object(["idx": 3, "uri": "https://issuer.example.com/statuslists/1"])])
+        let sdJWT = try await SDJWTBuilder(
+            claims: claims, disclosing: [try Fixtures.path(#"["status","status_list"]"#)],
+            header: JOSEHeader(algorithm: "ES256", type: "dc+sd-jwt")
+        ).issue(signer: Fixtures.issuerSigner())
+        await expectVCError({ $0 == .invalidClaim("status must not be selectively disclosed") }) {
+            _ = try await VCFixtures.verifier().verify(sdJWT, resolver: Fixtures.issuerResolver())
         }
     }
 

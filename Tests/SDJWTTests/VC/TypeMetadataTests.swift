@@ -36,12 +36,16 @@ struct TypeMetadataTests {
             let base = Self.base.replacingOccurrences(of: "%BASE%", with: url)
             _ = try await resolver.metadata(for: "\(url)/base", integrity: Self.sri(base, .sha384, name: "sha384"))
             let refusals: [(String, String?)] = [
-                ("base", Self.sri("{}")), ("tampered", nil), ("loop-a", nil), ("liar", nil), ("missing", nil),
+                ("base", Self.sri("{}")), ("tampered", nil), ("loop-a", nil), ("liar", nil),
             ]
             for (path, integrity) in refusals {
                 await expectVCError({ if case .typeMetadata = $0 { true } else { false } }) {
                     _ = try await resolver.metadata(for: "\(url)/\(path)", integrity: integrity)
                 }
+            }
+            // A document that cannot be fetched is "unavailable", which a policy may tolerate.
+            await expectVCError({ if case .typeMetadataUnavailable = $0 { true } else { false } }) {
+                _ = try await resolver.metadata(for: "\(url)/missing")
             }
         }
     }
