@@ -28,7 +28,7 @@ struct JSONWriter {
                 guard double.isFinite else { throw .numberNotRepresentable(number.text) }
                 output.append(contentsOf: ECMAScriptNumber.format(double).utf8)
             } else {
-                output.append(contentsOf: number.text.utf8)
+                appendUTF8(of: number.text)
             }
         case let .string(string): writeString(string)
         case let .array(elements):
@@ -85,7 +85,7 @@ struct JSONWriter {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escaping: copy them whole.
         if !Self.needsEscaping(string) {
-            output.append(contentsOf: string.utf8)
+            appendUTF8(of: string)
             output.append(UInt8(ascii: "\""))
             return
         }
@@ -106,6 +106,12 @@ struct JSONWriter {
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the UTF-8 of `string` in one copy from its native buffer where it has one.
+    private mutating func appendUTF8(of string: String) {
+        let copied: Void? = string.utf8.withContiguousStorageIfAvailable { output.append(contentsOf: $0) }
+        if copied == nil { output.append(contentsOf: string.utf8) }
     }
 
     private static func needsEscaping(_ string: String) -> Bool {

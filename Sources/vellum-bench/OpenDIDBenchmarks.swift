@@ -33,6 +33,18 @@ enum OpenDIDBenchmarks {
                 try await credential.sign(with: fixture.proofKey)
             })
         }, baseline: "opendid.vc10.sign.bare"),
+        // Parts of signing, to see where the time goes: the model to JSON, and the eleven
+        // signing inputs from that JSON (the sorted serialization Open DID hashes).
+        Benchmark(name: "opendid.vc10.sign.part.encode", prepare: {
+            let fixture = try Fixture()
+            let encoder = JSONValueEncoder()
+            return Benchmark.Operation(run: { _ = try encoder.encode(fixture.credential) })
+        }),
+        Benchmark(name: "opendid.vc10.sign.part.serialize", prepare: {
+            let fixture = try Fixture()
+            let document = try JSONValueEncoder().encode(fixture.credential)
+            return Benchmark.Operation(run: { for _ in 0..<11 { _ = document.serializedBytes(.sortedKeys) } })
+        }),
         Benchmark(name: "opendid.vc10.verify.bare", prepare: {
             let fixture = try Fixture()
             let inputs = try fixture.signingInputs()

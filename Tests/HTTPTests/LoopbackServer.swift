@@ -57,7 +57,8 @@ enum LoopbackServer {
             Response(status: .found, headers: [.location: "http://example.com/"])
         }
         router.get("/slow") { _, _ -> String in
-            try await Task.sleep(for: .seconds(2))
+            // Long enough that a client timing out under heavy load still beats it clearly.
+            try await Task.sleep(for: .seconds(4))
             return "late"
         }
         router.get("/status/404") { _, _ in Response(status: .notFound) }

@@ -133,7 +133,8 @@ import Testing
             await #expect(throws: HTTPError.timeout) {
                 try await client.send(HTTP.HTTPRequest(url: base.appendingPathComponent("slow"), timeout: .milliseconds(300)))
             }
-            #expect(ContinuousClock.now - start < .seconds(2))
+            // Well before the handler's 4 s reply (the margin absorbs a loaded test machine).
+            #expect(ContinuousClock.now - start < .milliseconds(3500))
         }
     }
 
