@@ -36,6 +36,24 @@ struct BitGroupCodec: Sendable {
     func encode<Bytes: Sequence>(_ bytes: Bytes, uppercase: Bool = false) -> String where Bytes.Element == UInt8 {
         var output = [UInt8]()
         output.reserveCapacity(bytes.underestimatedCount * 8 / bitsPerCharacter + 8)
+        // JOSE and SD-JWT encode on every token and digest: run the loop over raw buffers
+        // when the input has one (no bounds checks or reference counting per byte).
+        let encoded: Void? = bytes.withContiguousStorageIfAvailable { input in
+            alphabet.withUnsafeBufferPointer { table in encodeGroups(input, table: table, into: &output) }
+        }
+        if encoded == nil {
+            alphabet.withUnsafeBufferPointer { table in encodeGroups(bytes, table: table, into: &output) }
+        }
+        if let padBlock {
+            while !output.count.isMultiple(of: padBlock) { output.append(UInt8(ascii: "=")) }
+        }
+        if uppercase { output = output.map { Self.foldCase($0, upper: true) } }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private func encodeGroups(
+        _ bytes: some Sequence<UInt8>, table: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
+    ) {
         var buffer: UInt32 = 0
         var bufferedBits = 0
         let mask = UInt32(1 << bitsPerCharacter) - 1
@@ -44,18 +62,13 @@ struct BitGroupCodec: Sendable {
             bufferedBits += 8
             while bufferedBits >= bitsPerCharacter {
                 bufferedBits -= bitsPerCharacter
-                output.append(alphabet[Int((buffer >> UInt32(bufferedBits)) & mask)])
+                output.append(table[Int((buffer >> UInt32(bufferedBits)) & mask)])
             }
             buffer &= (1 << UInt32(bufferedBits)) - 1
         }
         if bufferedBits > 0 {
-            output.append(alphabet[Int((buffer << UInt32(bitsPerCharacter - bufferedBits)) & mask)])
+            output.append(table[Int((buffer << UInt32(bitsPerCharacter - bufferedBits)) & mask)])
         }
-        if let padBlock {
-            while !output.count.isMultiple(of: padBlock) { output.append(UInt8(ascii: "=")) }
-        }
-        if uppercase { output = output.map { Self.foldCase($0, upper: true) } }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Decodes and then insists the text is the one canonical spelling of the bytes (up to
@@ -71,18 +84,26 @@ struct BitGroupCodec: Sendable {
         output.reserveCapacity(end * bitsPerCharacter / 8)
         var buffer: UInt32 = 0
         var bufferedBits = 0
-        for index in 0..<end {
-            let value = lookup[Int(utf8[index])]
-            guard value >= 0 else {
-                throw .invalidCharacter(encoding: name, character: Character(Self.scalar(in: text, atUTF8Offset: index)))
+        // The hot loop runs over raw buffers; it stops at the first character outside the
+        // alphabet and reports its offset.
+        let invalidOffset: Int? = utf8.withUnsafeBufferPointer { characters in
+            lookup.withUnsafeBufferPointer { table in
+                for index in 0..<end {
+                    let value = table[Int(characters[index])]
+                    guard value >= 0 else { return index }
+                    buffer = (buffer << UInt32(bitsPerCharacter)) | UInt32(value)
+                    bufferedBits += bitsPerCharacter
+                    if bufferedBits >= 8 {
+                        bufferedBits -= 8
+                        output.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bufferedBits)))
+                        buffer &= (1 << UInt32(bufferedBits)) - 1
+                    }
+                }
+                return nil
             }
-            buffer = (buffer << UInt32(bitsPerCharacter)) | UInt32(value)
-            bufferedBits += bitsPerCharacter
-            if bufferedBits >= 8 {
-                bufferedBits -= 8
-                output.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bufferedBits)))
-                buffer &= (1 << UInt32(bufferedBits)) - 1
-            }
+        }
+        if let invalidOffset {
+            throw .invalidCharacter(encoding: name, character: Character(Self.scalar(in: text, atUTF8Offset: invalidOffset)))
         }
         guard bufferedBits < bitsPerCharacter else { throw .invalidLength(encoding: name) }
         guard buffer == 0 || allowNonZeroTrailingBits else { throw .nonCanonical(encoding: name) }
