@@ -23,8 +23,17 @@ public struct JSONParser: Sendable {
     /// Parses one JSON text.
     public func parse<Bytes: DataProtocol>(_ input: Bytes) throws(JSONError) -> JSONValue {
         guard input.count <= limits.maximumSize else { throw .tooLarge(limit: limits.maximumSize) }
-        var reader = JSONReader(bytes: Array(input), limits: limits, duplicateMembers: duplicateMembers)
+        var reader = JSONReader(bytes: Self.contiguousBytes(input), limits: limits, duplicateMembers: duplicateMembers)
         return try reader.readDocument()
+    }
+}
+
+extension JSONParser {
+    /// The input as an array, copied in one block where it is contiguous (`Data`, arrays),
+    /// rather than byte by byte through the generic sequence path.
+    static func contiguousBytes<Bytes: DataProtocol>(_ input: Bytes) -> [UInt8] {
+        if let data = input as? Data { return data.withUnsafeBytes { [UInt8]($0) } }
+        return input.withContiguousStorageIfAvailable { [UInt8]($0) } ?? Array(input)
     }
 }
 

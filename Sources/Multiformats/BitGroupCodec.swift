@@ -75,7 +75,20 @@ struct BitGroupCodec: Sendable {
     /// letter case where the alphabet is case-insensitive): right padding, zero trailing bits.
     /// `allowNonZeroTrailingBits` relaxes only the last rule, for lenient readers.
     func decode(_ text: Substring, allowNonZeroTrailingBits: Bool = false) throws(MultiformatsError) -> Data {
-        let utf8 = Array(text.utf8)
+        // Native strings lend their UTF-8 buffer; only a bridged or foreign one is copied.
+        let decoded = text.utf8.withContiguousStorageIfAvailable { characters in
+            decode(characters, text: text, allowNonZeroTrailingBits: allowNonZeroTrailingBits)
+        }
+        if let decoded { return try decoded.get() }
+        let copy = Array(text.utf8)
+        return try copy.withUnsafeBufferPointer { characters in
+            decode(characters, text: text, allowNonZeroTrailingBits: allowNonZeroTrailingBits)
+        }.get()
+    }
+
+    private func decode(
+        _ utf8: UnsafeBufferPointer<UInt8>, text: Substring, allowNonZeroTrailingBits: Bool
+    ) -> Result<Data, MultiformatsError> {
         var end = utf8.count
         if padBlock != nil {
             while end > 0, utf8[end - 1] == UInt8(ascii: "=") { end -= 1 }
@@ -86,32 +99,31 @@ struct BitGroupCodec: Sendable {
         var bufferedBits = 0
         // The hot loop runs over raw buffers; it stops at the first character outside the
         // alphabet and reports its offset.
-        let invalidOffset: Int? = utf8.withUnsafeBufferPointer { characters in
-            lookup.withUnsafeBufferPointer { table in
-                for index in 0..<end {
-                    let value = table[Int(characters[index])]
-                    guard value >= 0 else { return index }
-                    buffer = (buffer << UInt32(bitsPerCharacter)) | UInt32(value)
-                    bufferedBits += bitsPerCharacter
-                    if bufferedBits >= 8 {
-                        bufferedBits -= 8
-                        output.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bufferedBits)))
-                        buffer &= (1 << UInt32(bufferedBits)) - 1
-                    }
+        let invalidOffset: Int? = lookup.withUnsafeBufferPointer { table in
+            for index in 0..<end {
+                let value = table[Int(utf8[index])]
+                guard value >= 0 else { return index }
+                buffer = (buffer << UInt32(bitsPerCharacter)) | UInt32(value)
+                bufferedBits += bitsPerCharacter
+                if bufferedBits >= 8 {
+                    bufferedBits -= 8
+                    output.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bufferedBits)))
+                    buffer &= (1 << UInt32(bufferedBits)) - 1
                 }
-                return nil
             }
+            return nil
         }
         if let invalidOffset {
-            throw .invalidCharacter(encoding: name, character: Character(Self.scalar(in: text, atUTF8Offset: invalidOffset)))
+            return .failure(.invalidCharacter(
+                encoding: name, character: Character(Self.scalar(in: text, atUTF8Offset: invalidOffset))))
         }
-        guard bufferedBits < bitsPerCharacter else { throw .invalidLength(encoding: name) }
-        guard buffer == 0 || allowNonZeroTrailingBits else { throw .nonCanonical(encoding: name) }
+        guard bufferedBits < bitsPerCharacter else { return .failure(.invalidLength(encoding: name)) }
+        guard buffer == 0 || allowNonZeroTrailingBits else { return .failure(.nonCanonical(encoding: name)) }
         if padBlock != nil {
             let expected = encode(output).utf8.count
-            guard expected == utf8.count else { throw .invalidLength(encoding: name) }
+            guard expected == utf8.count else { return .failure(.invalidLength(encoding: name)) }
         }
-        return Data(output)
+        return .success(Data(output))
     }
 
     private static func foldCase(_ character: UInt8, upper: Bool) -> UInt8 {

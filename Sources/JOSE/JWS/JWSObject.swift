@@ -37,8 +37,7 @@ public struct JWSObject: Sendable {
         guard token.utf8.count <= limits.maximumTokenSize else {
             throw .limitExceeded("token is larger than \(limits.maximumTokenSize) bytes")
         }
-        let parts = token.utf8.split(separator: UInt8(ascii: "."), maxSplits: 3, omittingEmptySubsequences: false)
-            .map { Substring($0) }
+        let parts = Self.dotSeparatedParts(of: token, maximumCount: 4)
         guard parts.count == 3 else {
             throw .malformed("a compact JWS has 3 parts, this has \(parts.count >= 4 ? "more" : String(parts.count))")
         }
@@ -48,6 +47,19 @@ public struct JWSObject: Sendable {
         self.encodedPayload = parts[1].isEmpty ? nil : String(parts[1])
         self.signatures = [signature]
         self.isCompact = true
+    }
+
+    /// `token` cut at its first `maximumCount − 1` dots (the rest stays in the last part).
+    /// A dot is ASCII, so each cut is on a character boundary.
+    static func dotSeparatedParts(of token: String, maximumCount: Int) -> [Substring] {
+        var parts: [Substring] = []
+        var start = token.startIndex
+        while parts.count < maximumCount - 1, let dot = token.utf8[start...].firstIndex(of: UInt8(ascii: ".")) {
+            parts.append(token[start..<dot])
+            start = token.utf8.index(after: dot)
+        }
+        parts.append(token[start...])
+        return parts
     }
 
     /// Parses a JWS JSON serialization, general (`signatures` array) or flattened.
