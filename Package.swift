@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "OpenDID", targets: ["OpenDID"]),
         .library(name: "SDJWT", targets: ["SDJWT"]),
         .library(name: "StatusList", targets: ["StatusList"]),
+        .library(name: "MDoc", targets: ["MDoc"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -94,6 +95,13 @@ let package = Package(
             name: "StatusList",
             dependencies: ["JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "CZlib", "HTTP"]
         ),
+        .target(
+            name: "MDoc",
+            dependencies: [
+                "CBOR", "COSE", "CryptoKeys", "X509Trust", "StatusList",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
 
         // Apps.
         .executableTarget(
@@ -106,7 +114,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "vellum-bench",
-            dependencies: ["JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "OpenDID", "SDJWT"]
+            dependencies: [
+                "JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "OpenDID", "SDJWT", "MDoc", "X509Trust",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
         ),
 
         // Test support: locating the shared vectors and driving the Python peers.
@@ -149,6 +162,12 @@ let package = Package(
             "StatusList", "JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "HTTP",
             "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
+        .testTarget(name: "MDocTests", dependencies: [
+            "MDoc", "CBOR", "COSE", "CryptoKeys", "X509Trust", "StatusList", "Multiformats", "VellumTestSupport",
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         .testTarget(name: "VellumCLITests", dependencies: [
             "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE",
