@@ -108,7 +108,7 @@ let package = Package(
             name: "vellum",
             dependencies: [
                 "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "COSE", "CBOR", "OpenDID", "SDJWT", "StatusList",
-                "X509Trust",
+                "X509Trust", "MDoc", "Multiformats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

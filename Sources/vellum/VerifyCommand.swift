@@ -1,4 +1,5 @@
 import ArgumentParser
+import CBOR
 import CryptoKeys
 import Foundation
 import JSONModel
@@ -17,7 +18,10 @@ struct VerifyCommand: AsyncParsableCommand {
             is checked with its own keys. Also recognises compact SD-JWTs and SD-JWT VCs (with \
             or without a KB-JWT): the issuer key is --issuer-key, or an x5c chain to a --trust \
             anchor, a did:key/did:jwk kid, or the issuer's JWT VC metadata over HTTPS; the \
-            status list is checked. Exits 0 only when everything verifies (1 invalid, 2 unreadable).
+            status list is checked. Also recognises ISO 18013-5 mdocs (an IssuerSigned or a \
+            DeviceResponse, as binary CBOR, hex or base64url): the document signer must chain to a \
+            --trust IACA, and every validation step is printed; --at checks them as of a date. \
+            Exits 0 only when everything verifies (1 invalid, 2 unreadable).
             """
     )
 
@@ -27,17 +31,24 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("did-doc"), help: "An Open DID DID document whose keys may sign (repeatable).")
     var didDocuments: [String] = []
 
-    @Option(name: .customLong("trust"), help: "A PEM certificate trusted as an x5c chain root for SD-JWT VCs (repeatable).")
+    @Option(name: .customLong("trust"), help: "A PEM certificate trusted as an x5c chain root for SD-JWT VCs, or as an IACA for mdocs (repeatable).")
     var trustedCertificates: [String] = []
 
     @Option(name: .customLong("issuer-key"), help: "The SD-JWT issuer's public key: a JWK, or a file holding one.")
     var issuerKey: String?
+
+    @Option(name: .customLong("at"), help: "Validate an mdoc as of this time (YYYY-MM-DD or RFC 3339) instead of now.")
+    var at: String?
 
     @Flag(help: "Print the outcome as JSON.")
     var json = false
 
     func run() async throws {
         let data = try readFile(file)
+        if let bytes = MDocVerification.detect(data) {
+            try await verifyMDoc(bytes)
+            return
+        }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if SDJWTVerification.detects(text) {
             try await verifySDJWT(text)
@@ -68,8 +79,23 @@ struct VerifyCommand: AsyncParsableCommand {
         if !valid { throw ExitCode.failure }
     }
 
-    /// Verifies a compact SD-JWT or SD-JWT VC and prints the processed claims.
-    func verifySDJWT(_ text: String) async throws {
+    /// Validates an mdoc's issuer data and prints the steps and elements.
+    func verifyMDoc(_ bytes: Data) async throws {
+        var time = Date()
+        if let at {
+            guard let date = FullDate(at)?.date ?? ISO8601DateFormatter().date(from: at) else {
+                throw failure("--at \(at) is not a date (YYYY-MM-DD or RFC 3339)", code: 2)
+            }
+            time = date
+        }
+        let report = await MDocVerification(anchors: try trustAnchors(), time: time).verify(bytes)
+        print(json ? report.json : report.text)
+        if report.documents.isEmpty { throw ExitCode(2) }
+        if !report.isValid { throw ExitCode.failure }
+    }
+
+    /// The `--trust` certificates.
+    func trustAnchors() throws -> TrustAnchorStore {
         var anchors = TrustAnchorStore()
         for path in trustedCertificates {
             do {
@@ -82,6 +108,12 @@ struct VerifyCommand: AsyncParsableCommand {
                 throw failure("\(path) is not a PEM certificate: \(error)", code: 2)
             }
         }
+        return anchors
+    }
+
+    /// Verifies a compact SD-JWT or SD-JWT VC and prints the processed claims.
+    func verifySDJWT(_ text: String) async throws {
+        let anchors = try trustAnchors()
         var key: PublicKey?
         if let issuerKey {
             let source = issuerKey.hasPrefix("{") ? Data(issuerKey.utf8) : try readFile(issuerKey)
