@@ -164,7 +164,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "MDocTests", dependencies: [
-            "MDoc", "CBOR", "COSE", "CryptoKeys", "X509Trust", "StatusList", "Multiformats", "VellumTestSupport",
+            "MDoc", "CBOR", "COSE", "CryptoKeys", "X509Trust", "StatusList", "Multiformats", "HTTP", "VellumTestSupport",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
