@@ -73,9 +73,6 @@ public struct DeviceResponse: Sendable, Equatable {
         entries.append(("status", .unsigned(status)))
         return .map(entries)
     }
-
-    /// The encoded response.
-    public func encoded() -> Data { cbor.encoded() }
 }
 
 extension DeviceResponse: Codable {

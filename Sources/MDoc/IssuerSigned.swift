@@ -65,7 +65,8 @@ public struct IssuerSigned: Sendable, Equatable {
         try self.init(decoding: cbor.encoded(), limits: limits)
     }
 
-    /// The IssuerSigned map (name spaces sorted).
+    /// The IssuerSigned map (name spaces sorted). Item wrappers are re-encoded in preferred
+    /// form; ``encoded()`` keeps their exact bytes.
     public var cbor: CBOR {
         var entries: [(key: CBOR, value: CBOR)] = []
         if !nameSpaces.isEmpty {
@@ -76,9 +77,6 @@ public struct IssuerSigned: Sendable, Equatable {
         entries.append(("issuerAuth", issuerAuth.cbor))
         return .map(entries)
     }
-
-    /// The encoded IssuerSigned.
-    public func encoded() -> Data { cbor.encoded() }
 
     /// The MSO's document type.
     public var docType: String { issuerAuth.mobileSecurityObject.docType }
