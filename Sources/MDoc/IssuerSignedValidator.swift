@@ -83,20 +83,19 @@ public struct IssuerSignedValidator: Sendable {
             let algorithm = try checkAlgorithm(sign1)
             report.record(.algorithm, .passed(algorithm.description))
 
-            let chain = issuerSigned.issuerAuth.certificateChain
-            guard let leafDER = chain.first else { throw .missingDocumentSignerCertificate }
-            let signer = try documentSigner(der: leafDER)
-            try verifySignature(sign1, key: signer.key)
-            report.record(.issuerSignature, .passed("signed by \(signer.certificate.subject)"))
+            let chain = try Self.certificates(issuerSigned.issuerAuth.certificateChain)
+            let signer = try documentSignerKey(chain[0])
+            try verifySignature(sign1, key: signer)
+            report.record(.issuerSignature, .passed("signed by the x5chain document signer"))
 
             let trusted: TrustedChain
             do throws(X509TrustError) {
                 trusted = try await ChainValidator(anchors: trustAnchors, policies: chainPolicies)
-                    .validate(derChain: chain, at: now).get()
+                    .validate(leaf: chain[0], intermediates: Array(chain.dropFirst()), at: now).get()
             } catch {
                 throw .untrustedDocumentSigner(error)
             }
-            report.record(.certificateChain, .passed("anchored at \(trusted.anchor.subject)"))
+            report.record(.certificateChain, .passed("\(trusted.certificates.count) certificate(s) to a trusted IACA"))
 
             guard mso.docType == claimedDocType else {
                 throw .docTypeMismatch(document: claimedDocType, mobileSecurityObject: mso.docType)
@@ -106,7 +105,7 @@ public struct IssuerSignedValidator: Sendable {
             let count = try Self.checkDigests(issuerSigned)
             report.record(.digests, .passed("\(count) element(s) match \(mso.digestAlgorithmName) digests"))
 
-            try Self.checkValidity(mso.validityInfo, documentSigner: signer.certificate, at: now)
+            try Self.checkValidity(mso.validityInfo, documentSigner: chain[0], at: now)
             report.record(.validity, .passed("valid until \(mso.validityInfo.validUntil)"))
 
             let deviceKey = try Self.deviceKey(of: mso)
@@ -143,15 +142,29 @@ public struct IssuerSignedValidator: Sendable {
         return algorithm
     }
 
-    func documentSigner(der: Data) throws(MDocError) -> (certificate: Certificate, key: PublicKey) {
-        let certificate: Certificate
-        do {
-            certificate = try Certificate(derEncoded: Array(der))
-        } catch {
-            throw .untrustedDocumentSigner(.malformedCertificate(index: 0, reason: "\(error)"))
+    /// Parses `x5chain` once (document signer first), within the chain length limit.
+    static func certificates(_ chain: [Data]) throws(MDocError) -> [Certificate] {
+        guard !chain.isEmpty else { throw .missingDocumentSignerCertificate }
+        guard chain.count <= ChainValidator.maximumChainLength else {
+            throw .untrustedDocumentSigner(.inputTooLarge(limit: ChainValidator.maximumChainLength))
         }
+        var certificates: [Certificate] = []
+        for (index, der) in chain.enumerated() {
+            guard der.count <= TrustAnchorStore.maximumCertificateBytes else {
+                throw .untrustedDocumentSigner(.inputTooLarge(limit: TrustAnchorStore.maximumCertificateBytes))
+            }
+            do {
+                certificates.append(try Certificate(derEncoded: Array(der)))
+            } catch {
+                throw .untrustedDocumentSigner(.malformedCertificate(index: index, reason: "\(error)"))
+            }
+        }
+        return certificates
+    }
+
+    func documentSignerKey(_ certificate: Certificate) throws(MDocError) -> PublicKey {
         do throws(X509TrustError) {
-            return (certificate, try certificate.subjectKey.publicKey)
+            return try certificate.subjectKey.publicKey
         } catch {
             throw .untrustedDocumentSigner(error)
         }

@@ -111,6 +111,10 @@ struct MDocReport {
                 let (mark, text) = Self.outcomeText(outcome)
                 lines.append("  \(mark) \(step): \(text)")
             }
+            if let verified = entry.report.verified {
+                lines.append("  document signer: \(verified.documentSignerChain.leaf.subject)")
+                lines.append("  IACA: \(verified.documentSignerChain.anchor.subject)")
+            }
             if kind == "DeviceResponse" {
                 lines.append("  - device authentication: not checked (needs the session transcript)")
             }
