@@ -25,6 +25,17 @@ public struct Document: Sendable, Equatable {
         self.errors = errors
     }
 
+    /// Reads a `Document` already decoded; item wrappers are re-encoded in preferred form.
+    public init(cbor: CBOR, limits: MDocLimits = .default) throws(MDocError) {
+        let raw: CBOR.Raw
+        do throws(CBORError) {
+            raw = try CBOR.Raw(decoding: cbor.encoded(), options: limits.decodingOptions)
+        } catch {
+            throw .malformedCBOR(error)
+        }
+        try self.init(raw: raw, path: "Document", limits: limits)
+    }
+
     init(raw: CBOR.Raw, path: String, limits: MDocLimits) throws(MDocError) {
         let fields = try MDocFieldReader(raw.value, path: path)
         docType = try fields.text("docType")

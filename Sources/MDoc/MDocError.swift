@@ -80,6 +80,7 @@ public enum MDocError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A message for a log or a person; match on the case to act on the error.
     public var description: String {
         switch self {
         case .malformedCBOR(let error): return "mdoc: malformed CBOR: \(error)"

@@ -21,6 +21,7 @@ public enum MDocValidationStep: String, Sendable, Hashable, CaseIterable, Custom
     /// The device signature or MAC over `DeviceAuthentication` verifies.
     case deviceAuthentication
 
+    /// The step's name as a person reads it in a report.
     public var description: String {
         switch self {
         case .algorithm: return "issuerAuth algorithm"
@@ -94,6 +95,7 @@ public struct MDocValidationReport: Sendable, Equatable {
         for step in remaining where outcome(of: step) == nil { steps.append((step, .skipped("not reached"))) }
     }
 
+    /// Reports are equal when they hold the same steps, outcomes and verified document.
     public static func == (lhs: MDocValidationReport, rhs: MDocValidationReport) -> Bool {
         lhs.docType == rhs.docType && lhs.verified == rhs.verified
             && lhs.steps.map(\.step) == rhs.steps.map(\.step) && lhs.steps.map(\.outcome) == rhs.steps.map(\.outcome)

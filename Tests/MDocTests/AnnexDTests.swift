@@ -138,3 +138,35 @@ struct AnnexDTests {
         #expect(decoded == response)
     }
 }
+
+@Suite("Codable")
+struct CodableTests {
+    func roundTrip<T: Codable & Equatable>(_ value: T) throws -> Bool {
+        try CBORDecoder().decode(T.self, from: try CBOREncoder().encode(value)) == value
+    }
+
+    @Test("Every mdoc structure goes through CBOREncoder and CBORDecoder unchanged",
+          .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
+    func annexDStructures() throws {
+        let response = try DeviceResponse(decoding: try AnnexD.deviceResponse())
+        let document = try #require(response.documents.first)
+        let mso = document.issuerSigned.issuerAuth.mobileSecurityObject
+        #expect(try roundTrip(document))
+        #expect(try roundTrip(document.issuerSigned.issuerAuth))
+        #expect(try roundTrip(mso))
+        #expect(try roundTrip(mso.deviceKeyInfo))
+        #expect(try roundTrip(mso.validityInfo))
+        #expect(try roundTrip(try #require(document.deviceSigned)))
+        #expect(try roundTrip(try #require(document.deviceSigned?.deviceAuth)))
+        #expect(try roundTrip(try #require(document.issuerSigned.nameSpaces[AnnexD.mDLNameSpace]?.first?.item)))
+        let request = try DeviceRequest(decoding: try AnnexD.bytes("ISO_18013_5_ANNEX_D_DEVICE_REQUEST"))
+        #expect(try roundTrip(request))
+        #expect(try roundTrip(try #require(request.docRequests.first)))
+        #expect(try roundTrip(try #require(request.docRequests.first?.itemsRequest)))
+        #expect(try roundTrip(try SessionTranscript(decoding: try AnnexD.sessionTranscriptBytes())))
+        #expect(try roundTrip(try DeviceEngagement(decoding: try AnnexD.bytes("ISO_18013_5_ANNEX_D_DEVICE_ENGAGEMENT"))))
+        #expect(try roundTrip(KeyAuthorizations(nameSpaces: ["a"], dataElements: ["b": ["c"]])))
+        // A Codable MSO refuses what init(cbor:) refuses.
+        #expect(throws: (any Error).self) { try CBORDecoder().decode(MobileSecurityObject.self, from: CBOR.map([("version", "1.0")])) }
+    }
+}
