@@ -1,4 +1,5 @@
 import CBOR
+import CryptoKeys
 import Foundation
 import JSONModel
 import MDoc
@@ -22,6 +23,15 @@ struct MDocVerification {
     var anchors: TrustAnchorStore
     /// The validation time (`--at`, or now).
     var time: Date
+    /// The presentation's session transcript, to check a DeviceResponse's device authentication.
+    var sessionTranscript: SessionTranscript?
+    /// The reader's ephemeral private key, to check a `deviceMac`.
+    var readerKey: PrivateKey?
+
+    init(anchors: TrustAnchorStore, time: Date) {
+        self.anchors = anchors
+        self.time = time
+    }
 
     /// The CBOR bytes in `data`: as is when it starts like a CBOR map, else decoded from hex
     /// or base64url text; `nil` when it is none of these or not an mdoc structure.
@@ -62,11 +72,17 @@ struct MDocVerification {
         case .deviceResponse(let response):
             var entries: [MDocReport.Entry] = []
             for document in response.documents {
-                let report = await validator.validate(document.issuerSigned, docType: document.docType)
+                let report: MDocValidationReport
+                if let sessionTranscript {
+                    report = await DeviceResponseVerifier(issuerValidator: validator, readerKey: readerKey)
+                        .verify(document, sessionTranscript: sessionTranscript)
+                } else {
+                    report = await validator.validate(document.issuerSigned, docType: document.docType)
+                }
                 entries.append(MDocReport.Entry(report: report, issuerSigned: document.issuerSigned))
             }
             return MDocReport(
-                kind: "DeviceResponse", documents: entries,
+                kind: "DeviceResponse", documents: entries, deviceAuthenticationChecked: sessionTranscript != nil,
                 failure: response.documents.isEmpty ? "the DeviceResponse holds no document (status \(response.status))" : nil)
         }
     }
@@ -81,6 +97,7 @@ struct MDocReport {
 
     var kind: String
     var documents: [Entry]
+    var deviceAuthenticationChecked = false
     var failure: String?
 
     var isValid: Bool { failure == nil && !documents.isEmpty && documents.allSatisfy(\.report.isValid) }
@@ -115,7 +132,7 @@ struct MDocReport {
                 lines.append("  document signer: \(verified.documentSignerChain.leaf.subject)")
                 lines.append("  IACA: \(verified.documentSignerChain.anchor.subject)")
             }
-            if kind == "DeviceResponse" {
+            if kind == "DeviceResponse", !deviceAuthenticationChecked {
                 lines.append("  - device authentication: not checked (needs the session transcript)")
             }
             lines.append("  elements:")

@@ -1,5 +1,7 @@
 import ArgumentParser
 import CBOR
+import MDoc
+import Multiformats
 import CryptoKeys
 import Foundation
 import JSONModel
@@ -20,7 +22,10 @@ struct VerifyCommand: AsyncParsableCommand {
             anchor, a did:key/did:jwk kid, or the issuer's JWT VC metadata over HTTPS; the \
             status list is checked. Also recognises ISO 18013-5 mdocs (an IssuerSigned or a \
             DeviceResponse, as binary CBOR, hex or base64url): the document signer must chain to a \
-            --trust IACA, and every validation step is printed; --at checks them as of a date. \
+            --trust IACA, and every validation step is printed; --at checks them as of a date; \
+            with --session-transcript (or --client-id, --nonce and --response-uri of an OpenID4VP \
+            request) a DeviceResponse's device signature, or with --reader-key its device MAC, is \
+            checked too. \
             Exits 0 only when everything verifies (1 invalid, 2 unreadable).
             """
     )
@@ -39,6 +44,21 @@ struct VerifyCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("at"), help: "Validate an mdoc as of this time (YYYY-MM-DD or RFC 3339) instead of now.")
     var at: String?
+
+    @Option(name: .customLong("session-transcript"), help: "A DeviceResponse's SessionTranscript(Bytes) file (binary or hex): checks device authentication.")
+    var sessionTranscript: String?
+
+    @Option(name: .customLong("client-id"), help: "With --nonce and --response-uri: the OpenID4VP request a DeviceResponse answers.")
+    var clientID: String?
+
+    @Option(help: "The OpenID4VP request's nonce.")
+    var nonce: String?
+
+    @Option(name: .customLong("response-uri"), help: "The OpenID4VP request's response_uri.")
+    var responseURI: String?
+
+    @Option(name: .customLong("reader-key"), help: "The reader's ephemeral P-256 private key (PEM, or the hex scalar), for a deviceMac.")
+    var readerKey: String?
 
     @Flag(help: "Print the outcome as JSON.")
     var json = false
@@ -88,10 +108,42 @@ struct VerifyCommand: AsyncParsableCommand {
             }
             time = date
         }
-        let report = await MDocVerification(anchors: try trustAnchors(), time: time).verify(bytes)
+        var verification = MDocVerification(anchors: try trustAnchors(), time: time)
+        verification.sessionTranscript = try mdocSessionTranscript()
+        if let readerKey {
+            let text = String(decoding: try readFile(readerKey), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            do {
+                verification.readerKey = text.hasPrefix("-----")
+                    ? try PrivateKey(pemRepresentation: text)
+                    : try PrivateKey(rawRepresentation: try Base16.decode(text), curve: .p256)
+            } catch {
+                throw failure("--reader-key \(readerKey) is not a P-256 private key: \(error)", code: 2)
+            }
+        }
+        let report = await verification.verify(bytes)
         print(json ? report.json : report.text)
         if report.documents.isEmpty { throw ExitCode(2) }
         if !report.isValid { throw ExitCode.failure }
+    }
+
+    /// The session transcript from `--session-transcript`, or the OpenID4VP redirect
+    /// transcript from `--client-id`, `--nonce` and `--response-uri`; `nil` when neither is given.
+    func mdocSessionTranscript() throws -> SessionTranscript? {
+        if let sessionTranscript {
+            let data = try readFile(sessionTranscript)
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            do {
+                return try SessionTranscript(decoding: (try? Base16.decode(text)) ?? data)
+            } catch {
+                throw failure("\(sessionTranscript) is not a SessionTranscript: \(error)", code: 2)
+            }
+        }
+        switch (clientID, nonce, responseURI) {
+        case (nil, nil, nil): return nil
+        case let (clientID?, nonce?, responseURI?):
+            return .openID4VP(clientID: clientID, nonce: nonce, jwkThumbprint: nil, responseURI: responseURI)
+        default: throw failure("--client-id, --nonce and --response-uri go together", code: 2)
+        }
     }
 
     /// The `--trust` certificates.

@@ -64,6 +64,29 @@ struct VerifyMDocCommandTests {
         #expect(untrusted.standardOutput.contains("✗ certificate chain to IACA"))
     }
 
+    @Test func theDeviceMacIsCheckedWithTheSessionTranscriptAndReaderKey() throws {
+        let arguments = [
+            "verify", try vector("ISO_18013_5_ANNEX_D_DEVICE_RESPONSE.hex"), "--trust", try vector("IACA_ROOT_CERT.pem"),
+            "--at", "2021-01-01", "--session-transcript", try vector("ISO_18013_5_ANNEX_D_SESSION_TRANSCRIPT_BYTES.hex"),
+        ]
+        let result = try VellumBinary.run(arguments + ["--reader-key", try vector("ISO_18013_5_ANNEX_D_EPHEMERAL_READER_KEY_D.hex")])
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains("✓ device authentication: device mac verified"))
+        let wrongKey = try VellumBinary.run(arguments + ["--reader-key", try vector("ISO_18013_5_ANNEX_D_STATIC_DEVICE_KEY_D.hex")])
+        #expect(wrongKey.status == 1)
+        #expect(wrongKey.standardOutput.contains("✗ device authentication: mdoc: device MAC does not verify"))
+        let otherSession = try VellumBinary.run([
+            "verify", try vector("ISO_18013_5_ANNEX_D_DEVICE_RESPONSE.hex"), "--trust", try vector("IACA_ROOT_CERT.pem"),
+            "--at", "2021-01-01", "--client-id", "x509_san_dns:example.com", "--nonce", "n", "--response-uri", "https://example.com/r",
+            "--reader-key", try vector("ISO_18013_5_ANNEX_D_EPHEMERAL_READER_KEY_D.hex"),
+        ])
+        #expect(otherSession.status == 1)
+        let incomplete = try VellumBinary.run([
+            "verify", try vector("ISO_18013_5_ANNEX_D_DEVICE_RESPONSE.hex"), "--client-id", "x509_san_dns:example.com",
+        ])
+        #expect(incomplete.status == 2)
+    }
+
     @Test func aBrokenMDocIsUnreadable() throws {
         var bytes = try responseBytes()
         bytes[bytes.count / 2] ^= 0xFF
