@@ -23,12 +23,34 @@ public struct IssuerSignedItem: Sendable, Hashable, Codable {
     }
 
     /// Reads an `IssuerSignedItem` map.
-    public init(cbor: CBOR, path: String = "IssuerSignedItem") throws(MDocError) {
-        let fields = try MDocFieldReader(cbor, path: path)
-        digestID = try fields.unsigned("digestID")
-        random = try fields.bytes("random")
-        elementIdentifier = try fields.text("elementIdentifier")
-        elementValue = try fields.required("elementValue")
+    ///
+    /// One pass over the map (a presentation holds many items); a missing or mistyped field is
+    /// reported with the path `path()` builds, which is only built then.
+    public init(cbor: CBOR, path: @autoclosure () -> String = "IssuerSignedItem") throws(MDocError) {
+        guard case .map(let entries) = cbor else {
+            throw .invalidStructure(path: path(), reason: "expected a map, found \(cbor.typeName)")
+        }
+        var digestID: UInt64?, random: Data?, elementIdentifier: String?, elementValue: CBOR?
+        for entry in entries {
+            guard case .textString(let key) = entry.key else { continue }
+            switch key {
+            case "digestID": digestID = entry.value.uint64Value
+            case "random": random = entry.value.bytesValue
+            case "elementIdentifier": elementIdentifier = entry.value.stringValue
+            case "elementValue": elementValue = entry.value
+            default: break
+            }
+        }
+        guard let digestID else { throw .invalidStructure(path: path(), reason: "digestID is missing or not an unsigned integer") }
+        guard let random else { throw .invalidStructure(path: path(), reason: "random is missing or not a byte string") }
+        guard let elementIdentifier else {
+            throw .invalidStructure(path: path(), reason: "elementIdentifier is missing or not text")
+        }
+        guard let elementValue else { throw .invalidStructure(path: path(), reason: "elementValue is missing") }
+        self.digestID = digestID
+        self.random = random
+        self.elementIdentifier = elementIdentifier
+        self.elementValue = elementValue
     }
 
     /// The item as a CBOR map, in the field order of 18013-5.

@@ -25,11 +25,11 @@ public struct IssuerSignedItemBytes: Sendable, Hashable {
     }
 
     /// Reads a received `#6.24(bstr)` item, keeping its bytes.
-    init(received raw: CBOR.Raw, path: String, limits: MDocLimits) throws(MDocError) {
+    init(received raw: CBOR.Raw, path: @autoclosure () -> String, limits: MDocLimits) throws(MDocError) {
         guard let inner = raw.value.embeddedBytes else {
-            throw .invalidStructure(path: path, reason: "expected #6.24(bstr), found \(raw.value.typeName)")
+            throw .invalidStructure(path: path(), reason: "expected #6.24(bstr), found \(raw.value.typeName)")
         }
-        item = try IssuerSignedItem(cbor: try CBOR.decodeMDoc(inner, limits: limits), path: path)
+        item = try IssuerSignedItem(cbor: try CBOR.decodeMDoc(inner, limits: limits), path: path())
         encodedItem = inner
         taggedBytes = raw.bytes
     }
