@@ -131,3 +131,41 @@ struct MalformedInputTests {
         }
     }
 }
+
+/// The other readers refuse malformed input with a typed error too.
+@Suite("Malformed requests, transcripts and engagements")
+struct MalformedSessionInputTests {
+    @Test("Truncated, wrongly typed and oversized input to every other reader is an MDocError")
+    func otherReaders() async throws {
+        let itemsRequest = ItemsRequest(docType: "org.iso.18013.5.1.mDL", elements: ["org.iso.18013.5.1": ["family_name"]])
+        let request = DeviceRequest(docRequests: [DocRequest(itemsRequest: itemsRequest)]).encoded()
+        #expect(try DeviceRequest(decoding: request).docRequests.first?.itemsRequest == itemsRequest)
+        for length in 0..<request.count {
+            #expect(throws: MDocError.self) { try DeviceRequest(decoding: request.prefix(length)) }
+        }
+        let wrongTypes: [CBOR] = [
+            ["version": "1.0", "docRequests": [["itemsRequest": ["docType": "x"]]]],
+            ["version": "1.0", "docRequests": [["itemsRequest": CBOR.embedded(["docType": "x", "nameSpaces": ["ns": ["a": 1]]])]]],
+            ["version": "1.0", "docRequests": "none"],
+        ]
+        for value in wrongTypes {
+            #expect(throws: MDocError.self) { try DeviceRequest(decoding: value.encoded()) }
+        }
+        let many = CBOR.map([("version", "1.0"), ("docRequests", .array(Array(repeating: [:], count: 17)))])
+        #expect(throws: MDocError.limitExceeded("docRequests: 17 > 16")) { try DeviceRequest(decoding: many.encoded()) }
+
+        #expect(throws: MDocError.self) { try SessionTranscript(decoding: Data([0x83, 0xf6])) }
+        #expect(throws: MDocError.self) { try SessionTranscript(decoding: CBOR.embedded(["not", "an", "array", "of three"]).encoded()) }
+        #expect(throws: MDocError.self) { try DeviceEngagement(decoding: CBOR.map([(0, "1.0"), (1, [1, 2])]).encoded()) }
+        #expect(throws: MDocError.self) { try DeviceEngagement(decoding: CBOR.array([]).encoded()) }
+        #expect(throws: MDocError.self) {
+            try DeviceEngagement(decoding: CBOR.map([(0, "1.0"), (1, [1, CBOR.embedded([1: 2])])]).encoded())
+        }
+
+        let issued = try await TestIssuer().issue().encoded()
+        for length in stride(from: 0, to: issued.count, by: 37) {
+            #expect(throws: MDocError.self) { try IssuerSigned(decoding: issued.prefix(length)) }
+        }
+        #expect(throws: MDocError.self) { try IssuerSigned(decoding: CBOR.map([("nameSpaces", [:])]).encoded()) }
+    }
+}

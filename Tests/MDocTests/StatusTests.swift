@@ -58,7 +58,7 @@ struct StatusTests {
     func unknownStatus() async throws {
         let issuer = try TestIssuer()
         let issued = try await issuer.issue(status: try status(index: 0))
-        guard case .statusRejected(.unknown)? = await try validator(issuer, served: false).validate(issued).firstFailure else {
+        guard case .statusRejected(.unknown)? = try await validator(issuer, served: false).validate(issued).firstFailure else {
             Issue.record("an unknown status was accepted under requireValid")
             return
         }
