@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "OpenDID", targets: ["OpenDID"]),
         .library(name: "SDJWT", targets: ["SDJWT"]),
         .library(name: "StatusList", targets: ["StatusList"]),
+        .library(name: "MDoc", targets: ["MDoc"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -94,19 +95,31 @@ let package = Package(
             name: "StatusList",
             dependencies: ["JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "CZlib", "HTTP"]
         ),
+        .target(
+            name: "MDoc",
+            dependencies: [
+                "CBOR", "COSE", "CryptoKeys", "X509Trust", "StatusList",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
 
         // Apps.
         .executableTarget(
             name: "vellum",
             dependencies: [
                 "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "COSE", "CBOR", "OpenDID", "SDJWT", "StatusList",
-                "X509Trust",
+                "X509Trust", "MDoc", "Multiformats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "vellum-bench",
-            dependencies: ["JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "OpenDID", "SDJWT"]
+            dependencies: [
+                "JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "OpenDID", "SDJWT", "MDoc", "X509Trust",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
         ),
 
         // Test support: locating the shared vectors and driving the Python peers.
@@ -149,6 +162,12 @@ let package = Package(
             "StatusList", "JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "HTTP",
             "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
+        .testTarget(name: "MDocTests", dependencies: [
+            "MDoc", "CBOR", "COSE", "CryptoKeys", "X509Trust", "StatusList", "Multiformats", "HTTP", "VellumTestSupport",
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         .testTarget(name: "VellumCLITests", dependencies: [
             "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE",

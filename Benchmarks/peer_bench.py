@@ -52,6 +52,25 @@ def sd_jwt_case(path):
     return run
 
 
+def mdoc_case(path):
+    """A reader's checks with pymdoccbor + pycose (Tests/Peers/mdoc_peer.py "verify"): chain,
+    issuerAuth, digests, then the device signature over the OpenID4VP session transcript."""
+    import os
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Peers"))
+    import mdoc_peer
+    with open(path) as handle:
+        case = json.load(handle)
+
+    def run():
+        answer = mdoc_peer.verify(case)
+        if not (answer["issuer_valid"] and answer["device_signature_valid"]):
+            raise SystemExit("pymdoccbor did not verify the presentation")
+        return answer
+
+    run()
+    return run
+
+
 def operation(name, inputs):
     if name.startswith("jwcrypto."):
         _, alg, action = name.split(".")
@@ -62,6 +81,8 @@ def operation(name, inputs):
         return sign if action == "sign" else verify
     if name == "sd_jwt.pid14.verify+present":
         return sd_jwt_case(inputs[0])
+    if name == "pymdoccbor.mdl13.verify-response":
+        return mdoc_case(inputs[0])
     if name == "cbor2.decode":
         import cbor2
         with open(inputs[0], "rb") as handle:

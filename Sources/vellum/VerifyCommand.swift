@@ -1,4 +1,6 @@
 import ArgumentParser
+import MDoc
+import Multiformats
 import CryptoKeys
 import Foundation
 import JSONModel
@@ -19,8 +21,13 @@ struct VerifyCommand: AsyncParsableCommand {
             issuer key is --issuer-key, or an x5c chain to a --trust anchor, a did:key/did:jwk \
             kid, or the issuer's JWT VC metadata over HTTPS; the status list is checked; the \
             type metadata of vct (fetched, or given with --type-metadata) is applied when \
-            available and its display name and claim labels are printed. --at verifies as of \
-            another time. Exits 0 only when everything verifies (1 invalid, 2 unreadable).
+            available and its display name and claim labels are printed. Also recognises ISO \
+            18013-5 mdocs (an IssuerSigned or a DeviceResponse, as binary CBOR, hex or \
+            base64url): the document signer must chain to a --trust IACA, and every validation \
+            step is printed; with --session-transcript (or --client-id, --nonce and \
+            --response-uri of an OpenID4VP request) a DeviceResponse's device signature, or with \
+            --reader-key its device MAC, is checked too. --at verifies as of another time. \
+            Exits 0 only when everything verifies (1 invalid, 2 unreadable).
             """
     )
 
@@ -30,13 +37,13 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("did-doc"), help: "An Open DID DID document whose keys may sign (repeatable).")
     var didDocuments: [String] = []
 
-    @Option(name: .customLong("trust"), help: "A PEM certificate trusted as an x5c chain root for SD-JWT VCs (repeatable).")
+    @Option(name: .customLong("trust"), help: "A PEM certificate trusted as an x5c chain root for SD-JWT VCs, or as an IACA for mdocs (repeatable).")
     var trustedCertificates: [String] = []
 
     @Option(name: .customLong("issuer-key"), help: "The SD-JWT issuer's public key: a JWK, or a file holding one.")
     var issuerKey: String?
 
-    @Option(name: .customLong("at"), help: ArgumentHelp("Verify an SD-JWT as of this ISO 8601 time (2026-02-01T12:00:00Z or 2026-02-01) instead of now.", valueName: "date"))
+    @Option(name: .customLong("at"), help: ArgumentHelp("Verify as of this ISO 8601 time (2026-02-01T12:00:00Z or 2026-02-01) instead of now.", valueName: "date"))
     var at: String?
 
     @Option(name: .customLong("type-metadata"), help: ArgumentHelp("An SD-JWT VC Type Metadata document to use for its vct instead of fetching it (repeatable).", valueName: "file"))
@@ -48,11 +55,30 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("locale"), help: ArgumentHelp("The language for type display names and claim labels (repeatable, most preferred first).", valueName: "tag"))
     var locales: [String] = []
 
+    @Option(name: .customLong("session-transcript"), help: "A DeviceResponse's SessionTranscript(Bytes) file (binary or hex): checks device authentication.")
+    var sessionTranscript: String?
+
+    @Option(name: .customLong("client-id"), help: "With --nonce and --response-uri: the OpenID4VP request a DeviceResponse answers.")
+    var clientID: String?
+
+    @Option(help: "The OpenID4VP request's nonce.")
+    var nonce: String?
+
+    @Option(name: .customLong("response-uri"), help: "The OpenID4VP request's response_uri.")
+    var responseURI: String?
+
+    @Option(name: .customLong("reader-key"), help: "The reader's ephemeral P-256 private key (PEM, or the hex scalar), for a deviceMac.")
+    var readerKey: String?
+
     @Flag(help: "Print the outcome as JSON.")
     var json = false
 
     func run() async throws {
         let data = try readFile(file)
+        if let bytes = MDocVerification.detect(data) {
+            try await verifyMDoc(bytes)
+            return
+        }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if SDJWTVerification.detects(text) {
             try await verifySDJWT(text)
@@ -83,8 +109,55 @@ struct VerifyCommand: AsyncParsableCommand {
         if !valid { throw ExitCode.failure }
     }
 
-    /// Verifies an SD-JWT or SD-JWT VC and prints the processed claims.
-    func verifySDJWT(_ text: String) async throws {
+    /// Validates an mdoc's issuer data and prints the steps and elements.
+    func verifyMDoc(_ bytes: Data) async throws {
+        var time = Date()
+        if let at {
+            guard let date = SDJWTVerification.date(iso8601: at) else {
+                throw failure("--at \(at) is not an ISO 8601 date or date-time", code: 2)
+            }
+            time = date
+        }
+        var verification = MDocVerification(anchors: try trustAnchors(), time: time)
+        verification.sessionTranscript = try mdocSessionTranscript()
+        if let readerKey {
+            let text = String(decoding: try readFile(readerKey), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            do {
+                verification.readerKey = text.hasPrefix("-----")
+                    ? try PrivateKey(pemRepresentation: text)
+                    : try PrivateKey(rawRepresentation: try Base16.decode(text), curve: .p256)
+            } catch {
+                throw failure("--reader-key \(readerKey) is not a P-256 private key: \(error)", code: 2)
+            }
+        }
+        let report = await verification.verify(bytes)
+        print(json ? report.json : report.text)
+        if report.documents.isEmpty { throw ExitCode(2) }
+        if !report.isValid { throw ExitCode.failure }
+    }
+
+    /// The session transcript from `--session-transcript`, or the OpenID4VP redirect
+    /// transcript from `--client-id`, `--nonce` and `--response-uri`; `nil` when neither is given.
+    func mdocSessionTranscript() throws -> SessionTranscript? {
+        if let sessionTranscript {
+            let data = try readFile(sessionTranscript)
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            do {
+                return try SessionTranscript(decoding: (try? Base16.decode(text)) ?? data)
+            } catch {
+                throw failure("\(sessionTranscript) is not a SessionTranscript: \(error)", code: 2)
+            }
+        }
+        switch (clientID, nonce, responseURI) {
+        case (nil, nil, nil): return nil
+        case let (clientID?, nonce?, responseURI?):
+            return .openID4VP(clientID: clientID, nonce: nonce, jwkThumbprint: nil, responseURI: responseURI)
+        default: throw failure("--client-id, --nonce and --response-uri go together", code: 2)
+        }
+    }
+
+    /// The `--trust` certificates.
+    func trustAnchors() throws -> TrustAnchorStore {
         var anchors = TrustAnchorStore()
         for path in trustedCertificates {
             do {
@@ -97,6 +170,12 @@ struct VerifyCommand: AsyncParsableCommand {
                 throw failure("\(path) is not a PEM certificate: \(error)", code: 2)
             }
         }
+        return anchors
+    }
+
+    /// Verifies an SD-JWT or SD-JWT VC and prints the processed claims.
+    func verifySDJWT(_ text: String) async throws {
+        let anchors = try trustAnchors()
         var key: PublicKey?
         if let issuerKey {
             let source = issuerKey.hasPrefix("{") ? Data(issuerKey.utf8) : try readFile(issuerKey)

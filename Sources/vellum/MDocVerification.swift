@@ -1,0 +1,181 @@
+import CBOR
+import CryptoKeys
+import Foundation
+import JSONModel
+import MDoc
+import Multiformats
+import X509Trust
+
+/// `vellum verify` for ISO 18013-5 mdocs: an `IssuerSigned` (what OpenID4VCI delivers) or a
+/// `DeviceResponse` (what a holder presents), as binary CBOR, hex or base64url.
+///
+/// The issuer data is validated step by step under the `--trust` IACAs as of `--at` (or now).
+/// Device authentication needs the session transcript of the presentation, which a file does
+/// not carry, so it is reported as not checked.
+struct MDocVerification {
+    /// What the file holds.
+    enum Input {
+        case issuerSigned(IssuerSigned)
+        case deviceResponse(DeviceResponse)
+    }
+
+    /// The IACA certificates trusted (`--trust`).
+    var anchors: TrustAnchorStore
+    /// The validation time (`--at`, or now).
+    var time: Date
+    /// The presentation's session transcript, to check a DeviceResponse's device authentication.
+    var sessionTranscript: SessionTranscript?
+    /// The reader's ephemeral private key, to check a `deviceMac`.
+    var readerKey: PrivateKey?
+
+    init(anchors: TrustAnchorStore, time: Date) {
+        self.anchors = anchors
+        self.time = time
+    }
+
+    /// The CBOR bytes in `data`: as is when it starts like a CBOR map, else decoded from hex
+    /// or base64url text; `nil` when it is none of these or not an mdoc structure.
+    static func detect(_ data: Data) -> Data? {
+        func looksLikeMDoc(_ bytes: Data) -> Bool {
+            guard let first = bytes.first, (0xa1...0xbb).contains(first),
+                  let value = try? CBOR.decode(bytes, options: MDocLimits.default.decodingOptions) else { return false }
+            return value["issuerAuth"] != nil || value["documents"] != nil || (value["version"] != nil && value["status"] != nil)
+        }
+        if looksLikeMDoc(data) { return data }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty, text.count <= 2 * MDocLimits.default.maxInputSize else { return nil }
+        if let bytes = try? Base16.decode(text), looksLikeMDoc(bytes) { return bytes }
+        if let bytes = try? Base64URL.decodeLenient(text), looksLikeMDoc(bytes) { return bytes }
+        return nil
+    }
+
+    /// Reads the structure the bytes hold.
+    static func read(_ bytes: Data) throws(MDocError) -> Input {
+        let value = try? CBOR.decode(bytes, options: MDocLimits.default.decodingOptions)
+        if value?["issuerAuth"] != nil { return .issuerSigned(try IssuerSigned(decoding: bytes)) }
+        return .deviceResponse(try DeviceResponse(decoding: bytes))
+    }
+
+    /// Validates every document the bytes hold.
+    func verify(_ bytes: Data) async -> MDocReport {
+        let input: Input
+        do {
+            input = try Self.read(bytes)
+        } catch {
+            return MDocReport(kind: "mdoc", documents: [], failure: error.description)
+        }
+        let validator = IssuerSignedValidator(trustAnchors: anchors, clock: { [time] in time })
+        switch input {
+        case .issuerSigned(let issuerSigned):
+            let report = await validator.validate(issuerSigned)
+            return MDocReport(kind: "IssuerSigned", documents: [MDocReport.Entry(report: report, issuerSigned: issuerSigned)])
+        case .deviceResponse(let response):
+            var entries: [MDocReport.Entry] = []
+            for document in response.documents {
+                let report: MDocValidationReport
+                if let sessionTranscript {
+                    report = await DeviceResponseVerifier(issuerValidator: validator, readerKey: readerKey)
+                        .verify(document, sessionTranscript: sessionTranscript)
+                } else {
+                    report = await validator.validate(document.issuerSigned, docType: document.docType)
+                }
+                entries.append(MDocReport.Entry(report: report, issuerSigned: document.issuerSigned))
+            }
+            return MDocReport(
+                kind: "DeviceResponse", documents: entries, deviceAuthenticationChecked: sessionTranscript != nil,
+                failure: response.documents.isEmpty ? "the DeviceResponse holds no document (status \(response.status))" : nil)
+        }
+    }
+}
+
+/// What `vellum verify` found in an mdoc file.
+struct MDocReport {
+    struct Entry {
+        var report: MDocValidationReport
+        var issuerSigned: IssuerSigned
+    }
+
+    var kind: String
+    var documents: [Entry]
+    var deviceAuthenticationChecked = false
+    var failure: String?
+
+    var isValid: Bool { failure == nil && !documents.isEmpty && documents.allSatisfy(\.report.isValid) }
+
+    static func outcomeText(_ outcome: MDocStepOutcome) -> (mark: String, text: String) {
+        switch outcome {
+        case .passed(let text): return ("✓", text)
+        case .failed(let error): return ("✗", error.description)
+        case .skipped(let text): return ("-", text)
+        }
+    }
+
+    /// An element value for a person: text and numbers as they are, long byte strings shortened.
+    static func display(_ value: CBOR) -> String {
+        switch value {
+        case .textString(let text): return text
+        case .byteString(let bytes) where bytes.count > 32: return "<\(bytes.count) bytes>"
+        case .tagged(1004, .textString(let text)): return text
+        default: return value.diagnosticNotation
+        }
+    }
+
+    var text: String {
+        var lines = ["ISO 18013-5 mdoc (\(kind))"]
+        for entry in documents {
+            lines.append("  docType: \(entry.report.docType)")
+            for (step, outcome) in entry.report.steps {
+                let (mark, text) = Self.outcomeText(outcome)
+                lines.append("  \(mark) \(step): \(text)")
+            }
+            if let verified = entry.report.verified {
+                lines.append("  document signer: \(verified.documentSignerChain.leaf.subject)")
+                lines.append("  IACA: \(verified.documentSignerChain.anchor.subject)")
+            }
+            if kind == "DeviceResponse", !deviceAuthenticationChecked {
+                lines.append("  - device authentication: not checked (needs the session transcript)")
+            }
+            lines.append("  elements:")
+            for (nameSpace, items) in entry.issuerSigned.nameSpaces.sorted(by: { $0.key < $1.key }) {
+                for item in items {
+                    lines.append("    \(nameSpace) \(item.item.elementIdentifier): \(Self.display(item.item.elementValue))")
+                }
+            }
+        }
+        if let failure { lines.append("  ✗ \(failure)") }
+        if isValid {
+            lines.append("VALID")
+        } else {
+            let reason = failure ?? documents.compactMap(\.report.firstFailure).first?.description ?? "no document"
+            lines.append("INVALID: \(reason)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    var json: String {
+        var report: JSONObject = ["format": "mdoc", "kind": .string(kind), "valid": .bool(isValid)]
+        if let failure { report["error"] = .string(failure) }
+        report["documents"] = .array(documents.map { entry in
+            let steps: [JSONValue] = entry.report.steps.map { step, outcome in
+                var object: JSONObject = ["step": .string(step.rawValue)]
+                switch outcome {
+                case .passed(let text): object["outcome"] = "passed"; object["detail"] = .string(text)
+                case .failed(let error): object["outcome"] = "failed"; object["detail"] = .string(error.description)
+                case .skipped(let text): object["outcome"] = "skipped"; object["detail"] = .string(text)
+                }
+                return .object(object)
+            }
+            var elements: JSONObject = [:]
+            for (nameSpace, items) in entry.issuerSigned.nameSpaces {
+                var values: JSONObject = [:]
+                for item in items { values[item.item.elementIdentifier] = .string(Self.display(item.item.elementValue)) }
+                elements[nameSpace] = .object(values)
+            }
+            return .object([
+                "docType": .string(entry.report.docType), "valid": .bool(entry.report.isValid),
+                "steps": .array(steps), "elements": .object(elements),
+            ])
+        })
+        return JSONValue.object(report).serializedString(.pretty)
+    }
+}
