@@ -29,7 +29,7 @@ public struct DocumentSignerProfilePolicy: TrustPolicy {
             return .policyViolation("a Document Signer must be issued directly by the IACA (chain of 2, got \(chain.count))")
         }
         let ds = chain.leaf
-        let subject = ds.subject.description
+        var subject: String { ds.subject.description }  // formatted only for a failure message
         guard let usageExtension = ds.extensions[oid: .X509ExtensionID.keyUsage],
             usageExtension.critical,
             let usage = try? KeyUsage(usageExtension)

@@ -27,7 +27,7 @@ public struct IACAProfilePolicy: TrustPolicy {
     }
 
     static func failure(iaca: Certificate) -> X509TrustError? {
-        let subject = iaca.subject.description
+        var subject: String { iaca.subject.description }  // formatted only for a failure message
         guard let constraintsExtension = iaca.extensions[oid: .X509ExtensionID.basicConstraints],
             constraintsExtension.critical,
             let constraints = try? BasicConstraints(constraintsExtension)

@@ -12,19 +12,48 @@ struct Runner: Sendable {
     var usesCPUTime = false
 
     func measure(_ operation: Benchmark.Operation) async throws -> Statistics? {
-        // Warm up and find a batch size that makes one batch last long enough to time.
-        var batch = 1
-        while true {
-            let elapsed = try await time(operation, times: batch)
-            if elapsed >= minimumBatch || batch >= 1 << 20 { break }
-            batch *= 2
-        }
+        let batch = try await batchSize(operation)
         var perOperation: [Double] = []
         for _ in 0..<samples {
             let elapsed = try await time(operation, times: batch)
             perOperation.append(elapsed.nanoseconds / Double(batch))
         }
         return Statistics(perOperationNanoseconds: perOperation)
+    }
+
+    /// Times `operation` and `baseline` in alternating batches and returns the operation's
+    /// statistics with the median of the per-pair ratios operation ÷ baseline.
+    ///
+    /// On a shared machine the speed drifts by tens of percent over seconds; timing the two
+    /// side by side cancels the drift out of the ratio, where dividing two medians taken
+    /// seconds apart does not.
+    func measurePaired(
+        _ operation: Benchmark.Operation, against baseline: Benchmark.Operation
+    ) async throws -> (statistics: Statistics, ratio: Double)? {
+        let batch = try await batchSize(operation)
+        let baselineBatch = try await batchSize(baseline)
+        var perOperation: [Double] = []
+        var ratios: [Double] = []
+        for _ in 0..<samples {
+            let base = try await time(baseline, times: baselineBatch).nanoseconds / Double(baselineBatch)
+            let ours = try await time(operation, times: batch).nanoseconds / Double(batch)
+            perOperation.append(ours)
+            if base > 0 { ratios.append(ours / base) }
+        }
+        guard let statistics = Statistics(perOperationNanoseconds: perOperation),
+              let ratio = Statistics(perOperationNanoseconds: ratios)?.median
+        else { return nil }
+        return (statistics, ratio)
+    }
+
+    /// Warms up and finds a batch size that makes one batch last long enough to time.
+    private func batchSize(_ operation: Benchmark.Operation) async throws -> Int {
+        var batch = 1
+        while true {
+            let elapsed = try await time(operation, times: batch)
+            if elapsed >= minimumBatch || batch >= 1 << 20 { return batch }
+            batch *= 2
+        }
     }
 
     private func time(_ operation: Benchmark.Operation, times: Int) async throws -> Duration {

@@ -6,7 +6,9 @@ import Foundation
 /// Python peer implements the same operation, the peer's median and the ratio
 /// peer ÷ Vellum (above 1 means Vellum is faster). Build in release mode:
 /// `swift run -c release vellum-bench`. `--only` runs the one benchmark so named, which is
-/// what a profiler wants (a `--filter` also matches the bare baselines).
+/// what a profiler wants (a `--filter` also matches the bare baselines). A benchmark with a
+/// baseline that has run is timed in alternation with it, and its "÷ bare" column is the
+/// median of the paired ratios.
 var filter: String?
 var only: String?
 var samples = 15
@@ -43,6 +45,8 @@ print("note: this is a debug build; measure with `swift run -c release vellum-be
 let header = ["benchmark", "median", "min", "max", "peer median", "peer ÷ vellum", "÷ bare"]
 var rows: [[String]] = []
 var medians: [String: Double] = [:]
+/// Prepared operations by name, so a benchmark can be timed side by side with its baseline.
+var operations: [String: Benchmark.Operation] = [:]
 let selected = BenchmarkRegistry.all.filter { benchmark in
     if let only { return benchmark.name == only }
     return filter.map { benchmark.name.contains($0) } ?? true
@@ -50,12 +54,22 @@ let selected = BenchmarkRegistry.all.filter { benchmark in
 for benchmark in selected {
     do {
         let operation = try await benchmark.prepare()
-        guard let ours = try await runner.measure(operation) else { continue }
+        operations[benchmark.name] = operation
+        var ratio: Double?
+        let ours: Statistics
+        if let baseline = benchmark.baseline, let bare = operations[baseline] {
+            // Side by side with the baseline: the ratio is the median of paired samples.
+            guard let paired = try await runner.measurePaired(operation, against: bare) else { continue }
+            (ours, ratio) = (paired.statistics, paired.ratio)
+        } else {
+            guard let measured = try await runner.measure(operation) else { continue }
+            ours = measured
+        }
         medians[benchmark.name] = ours.median
         var row = [benchmark.name, ours.median.formattedDuration,
                    ours.min.formattedDuration, ours.max.formattedDuration, "-", "-", "-"]
-        if let baseline = benchmark.baseline, let bare = medians[baseline] {
-            row[6] = String(format: "%.2f× %@", ours.median / bare, baseline)
+        if let baseline = benchmark.baseline, let ratio {
+            row[6] = String(format: "%.2f× %@", ratio, baseline)
         }
         if usePeers, peers.python != nil, let peer = benchmark.peer {
             do {
