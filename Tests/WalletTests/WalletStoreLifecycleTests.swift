@@ -201,3 +201,34 @@ struct WalletStoreLifecycleTests {
         }
     }
 }
+
+@Suite("WalletStore: passphrase text and several connections")
+struct WalletStoreSharingTests {
+    @Test("a passphrase typed with a combining accent opens a wallet made with the precomposed one (NFC)")
+    func passphraseNormalization() async throws {
+        let wallet = TemporaryWallet()
+        defer { wallet.cleanUp() }
+        try await wallet.create(passphrase: "caf\u{E9} cr\u{E8}me").close()
+        _ = try await wallet.open(passphrase: "cafe\u{301} cre\u{300}me")
+        await #expect(throws: WalletError.wrongPassphrase) { _ = try await wallet.open(passphrase: "cafe creme") }
+    }
+
+    @Test("two stores on the same file (as an app and the CLI would be) write concurrently without losing rows")
+    func twoConnections() async throws {
+        let wallet = TemporaryWallet()
+        defer { wallet.cleanUp() }
+        let first = try await wallet.create()
+        let second = try await wallet.open()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<30 {
+                let store = index.isMultiple(of: 2) ? first : second
+                group.addTask {
+                    _ = try await store.addCredential(NewCredential(format: .mdoc, payload: Data([UInt8(index)])))
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await first.credentialCount() == 30)
+        #expect(try await second.credentials().count == 30)
+    }
+}

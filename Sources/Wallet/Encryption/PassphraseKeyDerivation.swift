@@ -43,9 +43,12 @@ public enum PassphraseKeyDerivation: Sendable, Hashable, Codable {
     }
 
     /// Derives a 256-bit key-encryption key from `passphrase` and `salt`.
+    ///
+    /// The passphrase is taken in Unicode NFC, so "é" typed as one code point on one
+    /// keyboard and as "e" + combining accent on another unlocks the same wallet.
     func deriveKey(passphrase: String, salt: Data) throws(WalletError) -> Data {
         guard isAcceptable else { throw .unsupportedKeyDerivation("parameters out of bounds: \(self)") }
-        let secret = Data(passphrase.utf8)
+        let secret = Data(passphrase.precomposedStringWithCanonicalMapping.utf8)
         do {
             let key: SymmetricKey
             switch self {
