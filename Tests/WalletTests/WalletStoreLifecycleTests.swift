@@ -232,3 +232,21 @@ struct WalletStoreSharingTests {
         #expect(try await second.credentials().count == 30)
     }
 }
+
+@Suite("WalletStore: interrupted creation")
+struct WalletStoreInterruptedCreationTests {
+    @Test("a file whose creation stopped before the key row was written is completed by create, refused by open")
+    func resumeCreation() async throws {
+        let wallet = TemporaryWallet()
+        defer { wallet.cleanUp() }
+        try await wallet.create().close()
+        let raw = try wallet.rawDatabase()
+        try await raw.write { db in try db.execute(sql: "DELETE FROM wallet_meta") }
+        try raw.close()
+        await #expect(throws: WalletError.walletNotFound(path: wallet.directory.path)) { _ = try await wallet.open() }
+        let store = try await wallet.create(passphrase: "second try")
+        _ = try await store.addCredential(NewCredential(format: .mdoc, payload: Data([1])))
+        try await store.close()
+        #expect(try await wallet.open(passphrase: "second try").credentialCount() == 1)
+    }
+}
