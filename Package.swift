@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "SDJWT", targets: ["SDJWT"]),
         .library(name: "StatusList", targets: ["StatusList"]),
         .library(name: "MDoc", targets: ["MDoc"]),
+        .library(name: "Wallet", targets: ["Wallet"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -31,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // Layer 0: system-library shims (Debian -dev packages), nothing else.
@@ -103,6 +105,19 @@ let package = Package(
             ]
         ),
 
+        // Layer 4: the wallet (encrypted store, secure areas, trust list, activity log).
+        .target(
+            name: "Wallet",
+            dependencies: [
+                "CryptoKeys", "JSONModel", "X509Trust",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
+
         // Apps.
         .executableTarget(
             name: "vellum",
@@ -168,6 +183,13 @@ let package = Package(
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
+        ]),
+        .testTarget(name: "WalletTests", dependencies: [
+            "Wallet", "CryptoKeys", "JSONModel", "VellumTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .testTarget(name: "VellumCLITests", dependencies: [
             "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE",

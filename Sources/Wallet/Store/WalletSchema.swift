@@ -1,0 +1,62 @@
+import GRDB
+
+/// The wallet's SQLite schema as a list of migrations.
+///
+/// Migrations are append-only: a released one is never edited, a change is a new one. GRDB
+/// records which ran in `grdb_migrations`, so a file written by a newer version (with
+/// migrations this one does not know) is detected and refused rather than damaged.
+///
+/// Columns in clear and why: ids (random UUIDs, needed as keys), `format` (to search by
+/// format without decrypting; reveals only the family of credential), `holder_key_id` (so a
+/// foreign key stops deleting a key a credential still needs), timestamps and activity
+/// `kind` (to order and page). Times are REAL seconds since 2001-01-01 (`Date`'s own
+/// representation, so they read back exactly). Everything else is a sealed blob (see `RecordCipher`).
+/// Trusted certificates are keyed by a *keyed* hash of their fingerprint, so the file does
+/// not show which issuers the holder trusts.
+enum WalletSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE wallet_meta (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    wrapped_key BLOB NOT NULL,
+                    created_at REAL NOT NULL,
+                    updated_at REAL NOT NULL
+                );
+                CREATE TABLE holder_key (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    secure_area TEXT NOT NULL,
+                    body BLOB NOT NULL,
+                    created_at REAL NOT NULL
+                );
+                CREATE INDEX holder_key_secure_area ON holder_key(secure_area);
+                CREATE TABLE credential (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    format TEXT NOT NULL CHECK (format IN ('dc+sd-jwt', 'mso_mdoc', 'jwt_vc_json', 'opendid')),
+                    payload BLOB NOT NULL,
+                    metadata BLOB NOT NULL,
+                    holder_key_id TEXT REFERENCES holder_key(id) ON DELETE RESTRICT,
+                    created_at REAL NOT NULL,
+                    updated_at REAL NOT NULL
+                );
+                CREATE INDEX credential_format ON credential(format);
+                CREATE INDEX credential_holder_key ON credential(holder_key_id);
+                CREATE TABLE trusted_certificate (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    body BLOB NOT NULL,
+                    added_at REAL NOT NULL
+                );
+                CREATE TABLE activity (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id TEXT NOT NULL UNIQUE,
+                    kind TEXT NOT NULL CHECK (kind IN ('issuance', 'presentation', 'deletion')),
+                    occurred_at REAL NOT NULL,
+                    details BLOB NOT NULL
+                );
+                CREATE INDEX activity_time ON activity(occurred_at, seq);
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+@testable import Wallet
+
+/// A fresh wallet directory under the system temp folder, removed by `cleanUp`.
+struct TemporaryWallet {
+    let directory: URL
+
+    init() {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("vellum-wallet-tests-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    /// The cheapest scrypt the wallet accepts, so tests do not spend seconds per open.
+    static let fastKDF = PassphraseKeyDerivation.scrypt(costLog2: 10, blockSize: 8, parallelism: 1)
+
+    var databasePath: String { directory.appendingPathComponent(WalletStore.databaseFileName).path }
+
+    func create(passphrase: String = "correct horse battery staple") async throws -> WalletStore {
+        try await WalletStore.create(at: directory, passphrase: passphrase, keyDerivation: Self.fastKDF)
+    }
+
+    func open(passphrase: String = "correct horse battery staple") async throws -> WalletStore {
+        try await WalletStore.open(at: directory, passphrase: passphrase)
+    }
+
+    /// A raw SQLite connection to the wallet file, as an attacker with the file would have.
+    func rawDatabase() throws -> DatabaseQueue {
+        try DatabaseQueue(path: databasePath)
+    }
+
+    /// Every byte of every file in the wallet directory (database, WAL, shared memory).
+    func allFileBytes() throws -> Data {
+        var bytes = Data()
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            bytes.append(try Data(contentsOf: directory.appendingPathComponent(name)))
+        }
+        return bytes
+    }
+
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+extension Data {
+    func contains(_ needle: Data) -> Bool { range(of: needle) != nil }
+}
