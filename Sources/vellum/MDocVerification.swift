@@ -1,9 +1,11 @@
 import CBOR
 import CryptoKeys
 import Foundation
+import HTTP
 import JSONModel
 import MDoc
 import Multiformats
+import StatusList
 import X509Trust
 
 /// `vellum verify` for ISO 18013-5 mdocs: an `IssuerSigned` (what OpenID4VCI delivers) or a
@@ -11,7 +13,8 @@ import X509Trust
 ///
 /// The issuer data is validated step by step under the `--trust` IACAs as of `--at` (or now).
 /// Device authentication needs the session transcript of the presentation, which a file does
-/// not carry, so it is reported as not checked.
+/// not carry, so it is reported as not checked unless `--session-transcript` (or the
+/// OpenID4VP request) is given. A status list the MSO refers to is fetched and checked.
 struct MDocVerification {
     /// What the file holds.
     enum Input {
@@ -56,6 +59,20 @@ struct MDocVerification {
         return .deviceResponse(try DeviceResponse(decoding: bytes))
     }
 
+    /// Status lists an MSO refers to, trusted when the token's `x5chain` leads to one of the
+    /// `--trust` IACAs, as of the validation time (18013-5 issuers sign status lists under
+    /// their IACA). A token without a chain has no key here and is refused.
+    func statusResolver(httpClient: some HTTPClient) -> StatusListResolver {
+        let validator = ChainValidator(anchors: anchors)
+        let time = time
+        let keys = StatusListKeyLookup { request throws(StatusListError) in
+            guard let chain = request.certificateChain, !chain.isEmpty else { return nil }
+            guard case let .trusted(trusted) = await validator.validate(derChain: chain, at: time) else { return nil }
+            return try? trusted.leafKey.publicKey
+        }
+        return StatusListResolver(httpClient: httpClient, keys: keys, policy: StatusListPolicy(clock: { time }), cache: nil)
+    }
+
     /// Validates every document the bytes hold.
     func verify(_ bytes: Data) async -> MDocReport {
         let input: Input
@@ -64,7 +81,13 @@ struct MDocVerification {
         } catch {
             return MDocReport(kind: "mdoc", documents: [], failure: error.description)
         }
-        let validator = IssuerSignedValidator(trustAnchors: anchors, clock: { [time] in time })
+        let httpClient = URLSessionHTTPClient()
+        defer { httpClient.invalidate() }
+        // A revoked or suspended mdoc is invalid; a list that cannot be fetched is reported
+        // as unknown but does not fail a file checked offline.
+        let validator = IssuerSignedValidator(
+            trustAnchors: anchors, statusResolver: statusResolver(httpClient: httpClient), statusPolicy: .rejectRevokedOnly,
+            clock: { [time] in time })
         switch input {
         case .issuerSigned(let issuerSigned):
             let report = await validator.validate(issuerSigned)
