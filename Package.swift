@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "StatusList", targets: ["StatusList"]),
         .library(name: "MDoc", targets: ["MDoc"]),
         .library(name: "Wallet", targets: ["Wallet"]),
+        .library(name: "OpenID4VCI", targets: ["OpenID4VCI"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -105,6 +106,9 @@ let package = Package(
             ]
         ),
 
+        // Layer 3: protocols.
+        .target(name: "OpenID4VCI", dependencies: ["JSONModel", "HTTP"]),
+
         // Layer 4: the wallet (encrypted store, secure areas, trust list, activity log).
         .target(
             name: "Wallet",
@@ -183,6 +187,10 @@ let package = Package(
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
+        ]),
+        .testTarget(name: "OpenID4VCITests", dependencies: [
+            "OpenID4VCI", "JSONModel", "HTTP", "VellumTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "WalletTests", dependencies: [
             "Wallet", "CryptoKeys", "JSONModel", "VellumTestSupport",
