@@ -26,12 +26,7 @@ public struct DeviceResponse: Sendable, Equatable {
 
     /// Reads an encoded DeviceResponse, keeping every issuer-signed item's exact bytes.
     public init(decoding data: some DataProtocol, limits: MDocLimits = .default) throws(MDocError) {
-        let raw: CBOR.Raw
-        do throws(CBORError) {
-            raw = try CBOR.Raw(decoding: data, options: limits.decodingOptions)
-        } catch {
-            throw .malformedCBOR(error)
-        }
+        let raw = try limits.raw(decoding: data)
         let fields = try MDocFieldReader(raw.value, path: "DeviceResponse")
         version = try fields.text("version")
         status = try fields.unsigned("status")

@@ -27,12 +27,7 @@ public struct Document: Sendable, Equatable {
 
     /// Reads a `Document` already decoded; item wrappers are re-encoded in preferred form.
     public init(cbor: CBOR, limits: MDocLimits = .default) throws(MDocError) {
-        let raw: CBOR.Raw
-        do throws(CBORError) {
-            raw = try CBOR.Raw(decoding: cbor.encoded(), options: limits.decodingOptions)
-        } catch {
-            throw .malformedCBOR(error)
-        }
+        let raw = try limits.raw(decoding: cbor.encoded())
         try self.init(raw: raw, path: "Document", limits: limits)
     }
 

@@ -20,12 +20,7 @@ public struct IssuerSigned: Sendable, Equatable {
 
     /// Reads an encoded IssuerSigned (the form OpenID4VCI delivers, base64url-decoded).
     public init(decoding data: some DataProtocol, limits: MDocLimits = .default) throws(MDocError) {
-        let raw: CBOR.Raw
-        do throws(CBORError) {
-            raw = try CBOR.Raw(decoding: data, options: limits.decodingOptions)
-        } catch {
-            throw .malformedCBOR(error)
-        }
+        let raw = try limits.raw(decoding: data)
         try self.init(raw: raw, limits: limits)
     }
 

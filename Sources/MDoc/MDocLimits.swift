@@ -1,4 +1,5 @@
 import CBOR
+import Foundation
 
 /// Bounds applied to mdoc structures received from a peer (a reader, a wallet, a file).
 ///
@@ -36,6 +37,16 @@ public struct MDocLimits: Sendable, Hashable {
     /// The CBOR decoding options these limits imply (duplicate map keys refused).
     public var decodingOptions: CBORDecodingOptions {
         CBORDecodingOptions(maxDepth: maxDepth, maxLength: maxInputSize, maxInputSize: maxInputSize)
+    }
+
+    /// `data` decoded under these limits with every item's bytes kept, or
+    /// ``MDocError/malformedCBOR(_:)``.
+    func raw(decoding data: some DataProtocol) throws(MDocError) -> CBOR.Raw {
+        do throws(CBORError) {
+            return try CBOR.Raw(decoding: data, options: decodingOptions)
+        } catch {
+            throw .malformedCBOR(error)
+        }
     }
 
     func check(_ count: Int, max: Int, _ what: @autoclosure () -> String) throws(MDocError) {

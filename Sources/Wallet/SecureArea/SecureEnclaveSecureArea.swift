@@ -76,9 +76,7 @@ public struct SecureEnclaveSecureArea: SecureArea {
     }
 
     private func ownKey(_ keyID: String) async throws(WalletError) -> StoredKey {
-        let stored = try await store.key(id: keyID)
-        guard stored.secureArea == name else { throw .notFound(kind: "key", id: keyID) }
-        return stored
+        try await store.key(id: keyID, ownedBy: name)
     }
 }
 #endif

@@ -59,9 +59,7 @@ public struct SoftwareSecureArea: SecureArea {
     }
 
     private func ownKey(_ keyID: String) async throws(WalletError) -> StoredKey {
-        let stored = try await store.key(id: keyID)
-        guard stored.secureArea == name else { throw .notFound(kind: "key", id: keyID) }
-        return stored
+        try await store.key(id: keyID, ownedBy: name)
     }
 
     private func privateKey(keyID: String) async throws(WalletError) -> PrivateKey {

@@ -30,6 +30,14 @@ extension WalletStore {
     }
 
     /// The key with `id`; throws ``WalletError/notFound(kind:id:)`` when there is none.
+    /// The key `id` when it belongs to the secure area named `secureArea`; a key of
+    /// another area is reported as not found, so no area can use or delete another's keys.
+    func key(id: String, ownedBy secureArea: String) async throws(WalletError) -> StoredKey {
+        let stored = try await key(id: id)
+        guard stored.secureArea == secureArea else { throw .notFound(kind: "key", id: id) }
+        return stored
+    }
+
     public func key(id: String) async throws(WalletError) -> StoredKey {
         try check(id: id, field: "key id")
         let row = try await read { db in
