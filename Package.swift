@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "MDoc", targets: ["MDoc"]),
         .library(name: "Wallet", targets: ["Wallet"]),
         .library(name: "OpenID4VCI", targets: ["OpenID4VCI"]),
+        .library(name: "Sandbox", targets: ["Sandbox"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -107,13 +108,17 @@ let package = Package(
         ),
 
         // Layer 3: protocols.
-        .target(name: "OpenID4VCI", dependencies: ["JSONModel", "HTTP"]),
+        .target(
+            name: "OpenID4VCI",
+            dependencies: ["JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust"]
+        ),
 
         // Layer 4: the wallet (encrypted store, secure areas, trust list, activity log).
         .target(
             name: "Wallet",
             dependencies: [
-                "CryptoKeys", "JSONModel", "X509Trust",
+                "CryptoKeys", "JSONModel", "X509Trust", "OpenID4VCI", "SDJWT", "MDoc", "StatusList", "HTTP",
+                "JOSE", "COSE", "CBOR", "Multiformats",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -122,12 +127,25 @@ let package = Package(
             ]
         ),
 
+        // Layer 4: reference issuer and verifier servers on loopback.
+        .target(
+            name: "Sandbox",
+            dependencies: [
+                "CryptoKeys", "JSONModel", "JOSE", "COSE", "CBOR", "Multiformats", "X509Trust", "SDJWT", "MDoc",
+                "StatusList", "OpenID4VCI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+
         // Apps.
         .executableTarget(
             name: "vellum",
             dependencies: [
                 "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "COSE", "CBOR", "OpenDID", "SDJWT", "StatusList",
-                "X509Trust", "MDoc", "Multiformats",
+                "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -135,6 +153,7 @@ let package = Package(
             name: "vellum-bench",
             dependencies: [
                 "JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "OpenDID", "SDJWT", "MDoc", "X509Trust",
+                "Wallet",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -189,18 +208,28 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         .testTarget(name: "OpenID4VCITests", dependencies: [
-            "OpenID4VCI", "JSONModel", "HTTP", "VellumTestSupport",
+            "OpenID4VCI", "JSONModel", "HTTP", "VellumTestSupport", "JOSE", "CryptoKeys", "Multiformats", "X509Trust",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "WalletTests", dependencies: [
-            "Wallet", "CryptoKeys", "JSONModel", "VellumTestSupport",
+            "Wallet", "CryptoKeys", "JSONModel", "VellumTestSupport", "OpenID4VCI", "SDJWT", "MDoc", "StatusList",
+            "HTTP", "JOSE", "COSE", "CBOR", "Multiformats", "X509Trust", "Sandbox",
+            .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        .testTarget(name: "SandboxTests", dependencies: [
+            "Sandbox", "VellumTestSupport", "OpenID4VCI", "SDJWT", "MDoc", "StatusList", "HTTP", "JOSE", "COSE",
+            "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "X509Trust",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .testTarget(name: "VellumCLITests", dependencies: [
-            "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE",
+            "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE", "Wallet", "OpenID4VCI", "Sandbox",
+            "MDoc", "StatusList", "X509Trust", "Multiformats", "HTTP",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),
