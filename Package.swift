@@ -147,6 +147,7 @@ let package = Package(
                 "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "COSE", "CBOR", "OpenDID", "SDJWT", "StatusList",
                 "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .executableTarget(
