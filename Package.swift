@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "Wallet", targets: ["Wallet"]),
         .library(name: "OpenID4VCI", targets: ["OpenID4VCI"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
+        .library(name: "DCQL", targets: ["DCQL"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -108,6 +109,7 @@ let package = Package(
         ),
 
         // Layer 3: protocols.
+        .target(name: "DCQL", dependencies: ["JSONModel", "Multiformats"]),
         .target(
             name: "OpenID4VCI",
             dependencies: ["JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust"]
@@ -221,6 +223,7 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        .testTarget(name: "DCQLTests", dependencies: ["DCQL", "JSONModel", "Multiformats", "VellumTestSupport"]),
         .testTarget(name: "SandboxTests", dependencies: [
             "Sandbox", "VellumTestSupport", "OpenID4VCI", "SDJWT", "MDoc", "StatusList", "HTTP", "JOSE", "COSE",
             "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "X509Trust",
