@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "OpenID4VCI", targets: ["OpenID4VCI"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
         .library(name: "DCQL", targets: ["DCQL"]),
+        .library(name: "OpenID4VP", targets: ["OpenID4VP"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -110,6 +111,13 @@ let package = Package(
 
         // Layer 3: protocols.
         .target(name: "DCQL", dependencies: ["JSONModel", "Multiformats"]),
+        .target(
+            name: "OpenID4VP",
+            dependencies: [
+                "DCQL", "JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust", "DID",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
         .target(
             name: "OpenID4VCI",
             dependencies: ["JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust"]
@@ -224,6 +232,14 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .testTarget(name: "DCQLTests", dependencies: ["DCQL", "JSONModel", "Multiformats", "VellumTestSupport"]),
+        .testTarget(name: "OpenID4VPTests", dependencies: [
+            "OpenID4VP", "DCQL", "JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust", "DID",
+            "VellumTestSupport",
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .testTarget(name: "SandboxTests", dependencies: [
             "Sandbox", "VellumTestSupport", "OpenID4VCI", "SDJWT", "MDoc", "StatusList", "HTTP", "JOSE", "COSE",
             "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "X509Trust",

@@ -23,7 +23,7 @@ public struct HTTPClientPolicy: Sendable, Equatable {
     public var maximumRedirects: Int
     /// Whether redirects are followed.
     public var redirects: RedirectPolicy
-    /// Whether plain `http` is allowed to loopback hosts (`127.0.0.1`, `::1`, `localhost`).
+    /// Whether plain `http` is allowed to loopback hosts (127.0.0.0/8, `::1`, `localhost`).
     ///
     /// Default `true`: loopback traffic never leaves the machine, so it cannot be read or
     /// altered on the network, and local sandboxes and tests need it. Every other host needs
@@ -75,9 +75,17 @@ public struct HTTPClientPolicy: Sendable, Equatable {
         }
     }
 
-    static func isLoopback(host: String) -> Bool {
+    /// Whether `host` is a loopback host: `localhost`, `::1`, or an IPv4 address in
+    /// 127.0.0.0/8 written as four decimal octets.
+    public static func isLoopback(host: String) -> Bool {
         let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return bare == "127.0.0.1" || bare == "::1" || bare == "localhost"
+        if bare == "::1" || bare == "localhost" { return true }
+        let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets[0] == "127" else { return false }
+        return octets.allSatisfy { octet in
+            !octet.isEmpty && octet.count <= 3 && octet.allSatisfy(\.isASCII) && octet.allSatisfy(\.isNumber)
+                && (Int(octet) ?? 256) <= 255
+        }
     }
 
     var timeoutSeconds: Double { Self.seconds(timeout) }

@@ -16,6 +16,16 @@ import Testing
         try policy.check(url("http://127.0.0.1:8080/x"))
         try policy.check(url("http://localhost/x"))
         try policy.check(url("http://[::1]:8080/x"))
+        try policy.check(url("http://127.1.2.3:8080/x"))
+    }
+
+    @Test func loopbackIsExactly127Slash8LocalhostAndIPv6One() {
+        for host in ["127.0.0.1", "127.255.255.255", "LOCALHOST", "[::1]", "::1"] {
+            #expect(HTTPClientPolicy.isLoopback(host: host), "\(host)")
+        }
+        for host in ["128.0.0.1", "127.0.0", "127.0.0.256", "127.0.0.1.evil.com", "127.0.0.-1", "0177.0.0.1", "10.0.0.1", ""] {
+            #expect(!HTTPClientPolicy.isLoopback(host: host), "\(host)")
+        }
     }
 
     @Test func httpToARemoteHostIsRefusedWithoutNetworkAccess() async throws {
