@@ -114,7 +114,8 @@ let package = Package(
         .target(
             name: "OpenID4VP",
             dependencies: [
-                "DCQL", "JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust", "DID",
+                "DCQL", "JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust", "DID", "SDJWT", "MDoc",
+                "CBOR",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
@@ -234,7 +235,7 @@ let package = Package(
         .testTarget(name: "DCQLTests", dependencies: ["DCQL", "JSONModel", "Multiformats", "VellumTestSupport"]),
         .testTarget(name: "OpenID4VPTests", dependencies: [
             "OpenID4VP", "DCQL", "JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust", "DID",
-            "VellumTestSupport",
+            "VellumTestSupport", "SDJWT", "MDoc", "CBOR", "COSE",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -62,17 +62,7 @@ public struct DCQLMatchResult: Sendable, Hashable {
                 return PresentationChoice(credentialID: credentialID, selection: selection)
             }
         }
-        let answered = Set(choices.keys)
-        if query.credentialSets == nil {
-            if let missing = query.credentials.first(where: { !answered.contains($0.id) }) { throw .unanswered(missing.id) }
-        } else {
-            for (index, set) in sets.enumerated() {
-                let satisfied = set.set.options.contains { answered.isSuperset(of: $0) }
-                if set.set.isRequired && !satisfied { throw .requiredSetUnsatisfied(index) }
-            }
-            let covered = Set(sets.flatMap { set in set.set.options.filter { answered.isSuperset(of: $0) }.flatMap { $0 } })
-            if let stray = answered.subtracting(covered).sorted().first { throw .notInAnyOption(stray) }
-        }
+        try query.checkAnswer(presentationCounts: choices.mapValues(\.count))
         return DCQLSelection(choices: choices)
     }
 }

@@ -24,6 +24,10 @@ public enum OpenID4VPError: Error, Equatable, Sendable, CustomStringConvertible 
     case transport(HTTPError)
     /// An endpoint answered, but not as the specification requires.
     case unexpectedResponse(String)
+    /// A presentation could not be built (missing claim, signing failure).
+    case presentationFailed(String)
+    /// The chosen presentations do not answer the request's query.
+    case selectionDoesNotAnswerQuery(String)
 
     /// The OAuth `error` code to send to the verifier for this failure.
     public var oauthError: String {
@@ -32,6 +36,7 @@ public enum OpenID4VPError: Error, Equatable, Sendable, CustomStringConvertible 
         case .invalidRequestObject: "invalid_request_object"
         case .unsupportedClientIdentifierPrefix, .clientAuthenticationFailed: "invalid_client"
         case .transport, .unexpectedResponse: "invalid_request_uri"
+        case .presentationFailed, .selectionDoesNotAnswerQuery: "access_denied"
         }
     }
 
@@ -45,6 +50,8 @@ public enum OpenID4VPError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .unsupportedTransactionData(type): "unsupported transaction data type '\(type)'"
         case let .transport(error): "HTTP failure: \(error)"
         case let .unexpectedResponse(reason): "the verifier answered unexpectedly: \(reason)"
+        case let .presentationFailed(reason): reason
+        case let .selectionDoesNotAnswerQuery(reason): "the chosen credentials do not answer the request: \(reason)"
         }
     }
 }

@@ -1,0 +1,69 @@
+import CBOR
+import CryptoKeys
+import Foundation
+import JSONModel
+import MDoc
+import Multiformats
+import SDJWT
+
+/// Builds the presentations a `vp_token` carries, bound to one request as OpenID4VP 1.0
+/// Appendix B requires.
+///
+/// - SD-JWT VC: exactly the disclosures for the chosen claim paths, and a KB-JWT with
+///   `aud` = the full client identifier, the request's `nonce`, and
+///   `transaction_data_hashes` over the transaction data entries that name this credential
+///   query.
+/// - mdoc: a DeviceResponse with only the chosen elements and a device signature over the
+///   OpenID4VP handover SessionTranscript (client identifier, nonce, the JWK thumbprint of the
+///   response encryption key or null, and the response or redirect URI).
+public struct PresentationFactory: Sendable {
+    /// The request being answered.
+    public let request: AuthorizationRequest
+    /// The clock for the KB-JWT's `iat`.
+    public let clock: @Sendable () -> Date
+
+    public init(request: AuthorizationRequest, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.request = request
+        self.clock = clock
+    }
+
+    /// An SD-JWT VC presentation disclosing `paths`, with a key-binding JWT by `holderKey`.
+    public func sdJWTPresentation(
+        of credential: ProcessedSDJWT, disclosing paths: [ClaimPath], forQuery queryID: String, holderKey: some Signer
+    ) async throws(OpenID4VPError) -> String {
+        let transactionData = request.transactionData.filter { $0.credentialIDs.contains(queryID) }.map(\.encoded)
+        let keyBinding = KeyBindingRequest(
+            audience: request.audience, nonce: request.nonce, issuedAt: clock(), transactionData: transactionData)
+        do {
+            return try await credential.presentation(disclosing: paths, keyBinding: keyBinding, signer: holderKey).serialized
+        } catch {
+            throw .presentationFailed("the SD-JWT presentation could not be made: \(error)")
+        }
+    }
+
+    /// The SessionTranscript an mdoc presentation for this request is bound to.
+    public func sessionTranscript() throws(OpenID4VPError) -> SessionTranscript {
+        guard let destination = request.responseDestination?.absoluteString else {
+            throw .presentationFailed("the request has no response or redirect URI to bind the mdoc presentation to")
+        }
+        let thumbprint = request.responseMode.isEncrypted
+            ? try ResponseEncryption(metadata: request.clientMetadata).keyThumbprint : nil
+        return SessionTranscript.openID4VP(
+            clientID: request.audience, nonce: request.nonce, jwkThumbprint: thumbprint, responseURI: destination)
+    }
+
+    /// An mdoc presentation (base64url DeviceResponse) of `elements` (namespace → element
+    /// identifiers), device-signed by `deviceKey`.
+    public func mdocPresentation(
+        of credential: IssuerSigned, elements: [String: [String]], deviceKey: some Signer
+    ) async throws(OpenID4VPError) -> String {
+        let transcript = try sessionTranscript()
+        do {
+            let document = try await DeviceResponseBuilder.document(
+                from: credential, elements: elements, sessionTranscript: transcript, authentication: .signature(deviceKey))
+            return Base64URL.encode(DeviceResponse(documents: [document]).cbor.encoded())
+        } catch {
+            throw .presentationFailed("the mdoc presentation could not be made: \(error)")
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import CBOR
+import CryptoKeys
+import DCQL
+import Foundation
+import HTTP
+import Hummingbird
+import JOSE
+import JSONModel
+import MDoc
+import Multiformats
+import OpenID4VP
+import SDJWT
+import Testing
+import VellumTestSupport
+
+@Suite("Responses: vp_token, direct_post and direct_post.jwt (§8)")
+struct ResponseSubmissionTests {
+    /// What the in-test verifier received at its response endpoint.
+    final class Inbox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var forms: [[String: String]] = []
+        var answer: (status: HTTPResponse.Status, body: String) = (.ok, #"{"redirect_uri":"https://verifier.example/done#response_code=abc"}"#)
+        func receive(_ form: [String: String]) { lock.withLock { forms.append(form) } }
+        var received: [[String: String]] { lock.withLock { forms } }
+    }
+
+    func verifier(_ body: (_ responseURI: String, _ inbox: Inbox) async throws -> Void) async throws {
+        let inbox = Inbox()
+        let router = Router()
+        router.post("post") { request, _ -> Response in
+            let text = String(buffer: try await request.body.collect(upTo: 1 << 20))
+            inbox.receive(Dictionary(FormURLEncoding.decode(text), uniquingKeysWith: { first, _ in first }))
+            return Response(status: inbox.answer.status, headers: [.contentType: "application/json"],
+                            body: .init(byteBuffer: ByteBuffer(string: inbox.answer.body)))
+        }
+        try await LoopbackHTTPServer.run(router, label: "oid4vp-verifier") { port in
+            try await body("http://127.0.0.1:\(port)/post", inbox)
+        }
+    }
+
+    func resolve(_ parameters: [(String, String)]) async throws -> (OpenID4VPHolder, ResolvedAuthorizationRequest) {
+        let holder = OpenID4VPHolder(httpClient: URLSessionHTTPClient())
+        let parsed = try await holder.parseAuthorizationRequest(requestURI: requestLink(parameters), walletConfiguration: .testing())
+        return (holder, try await holder.resolveAuthorizationRequest(parsed))
+    }
+
+    static func unsignedRequest(responseURI: String, query: String, mode: String = "direct_post", extra: [(String, String)] = []) -> [(String, String)] {
+        [
+            ("client_id", "redirect_uri:\(responseURI)"), ("response_type", "vp_token"), ("response_mode", mode),
+            ("response_uri", responseURI), ("nonce", "n-0S6_WzA2Mj"), ("state", "st-1"), ("dcql_query", query),
+        ] + extra
+    }
+
+    static let pidQuery = #"{"credentials":[{"id":"pid","format":"dc+sd-jwt","meta":{"vct_values":["urn:eudi:pid:1"]},"claims":[{"path":["given_name"]}]}]}"#
+    static let mdlQuery = #"{"credentials":[{"id":"mdl","format":"mso_mdoc","meta":{"doctype_value":"org.iso.18013.5.1.mDL"},"claims":[{"path":["org.iso.18013.5.1","age_over_18"]}]}]}"#
+
+    @Test func anSDJWTPresentationIsPostedAndVerifiesWithOnlyTheAskedClaims() async throws {
+        let held = try await HeldCredentials()
+        try await verifier { responseURI, inbox in
+            let (holder, resolved) = try await resolve(Self.unsignedRequest(responseURI: responseURI, query: Self.pidQuery))
+            let match = DCQLMatcher().match(resolved.dcqlQuery, against: held.presentable)
+            let choice = try #require(match.proposedSelection()?.choices["pid"]?.first)
+            #expect(choice.credentialID == "pid-1")
+            let presentation = try await PresentationFactory(request: resolved.request).sdJWTPresentation(
+                of: held.pid, disclosing: choice.selection.claims.map(\.path), forQuery: "pid", holderKey: try held.holderSigner)
+            let response = try holder.createAuthorizationResponse(request: resolved, selectedCredentials: [
+                SelectedCredential(credentialQueryID: "pid", credentialID: "pid-1", presentation: presentation, format: "dc+sd-jwt"),
+            ])
+            let result = try await holder.submitAuthorizationResponse(resolvedRequest: resolved, response: response)
+            #expect(result == .success(redirectURI: URL(string: "https://verifier.example/done#response_code=abc")))
+
+            // The verifier's side: the vp_token keyed by query id, a KB-JWT for this audience
+            // and nonce, and no claim beyond the one asked for.
+            let form = try #require(inbox.received.first)
+            #expect(form["state"] == "st-1")
+            let token = try JSONValue(parsing: try #require(form["vp_token"]))
+            let sent = try #require(token["pid"]?[0]?.stringValue)
+            let verified = try SDJWTVerifier(keyBinding: .required(audience: "redirect_uri:\(responseURI)", nonce: "n-0S6_WzA2Mj"))
+                .verify(SDJWTObject(parsing: sent), issuerKey: JWSVerificationKey(held.issuerKey.publicKey))
+            #expect(verified.claims["given_name"] == "Erika")
+            #expect(verified.claims["family_name"] == nil)
+            #expect(verified.claims["birthdate"] == nil)
+        }
+    }
+
+    @Test func anMdocPresentationIsEncryptedToTheVerifierAndBoundToItsKey() async throws {
+        let held = try await HeldCredentials()
+        let verifierKey = PrivateKey(curve: .p256)
+        var jwk = JWK(publicKey: verifierKey.publicKey)
+        jwk.kid = "verifier-enc-2"
+        jwk.alg = "ECDH-ES"
+        jwk.use = "enc"
+        var signingOnly = JWK(publicKey: PrivateKey(curve: .p256).publicKey)
+        signingOnly.kid = "verifier-sig"
+        signingOnly.use = "sig"
+        signingOnly.alg = "ECDH-ES"
+        let metadata = JSONValue.object([
+            "jwks": ["keys": [try JSONValue(parsing: signingOnly.jsonData()), try JSONValue(parsing: jwk.jsonData())]],
+            "encrypted_response_enc_values_supported": ["A512GCM", "A256GCM"],
+        ]).serializedString()
+        try await verifier { responseURI, inbox in
+            let (holder, resolved) = try await resolve(Self.unsignedRequest(
+                responseURI: responseURI, query: Self.mdlQuery, mode: "direct_post.jwt", extra: [("client_metadata", metadata)]))
+            let match = DCQLMatcher().match(resolved.dcqlQuery, against: held.presentable)
+            let choice = try #require(match.proposedSelection()?.choices["mdl"]?.first)
+            #expect(choice.selection.claims.map(\.value) == [true])
+            let presentation = try await PresentationFactory(request: resolved.request).mdocPresentation(
+                of: held.mdl, elements: [HeldCredentials.nameSpace: ["age_over_18"]], deviceKey: try held.holderSigner)
+            let response = try holder.createAuthorizationResponse(request: resolved, selectedCredentials: [
+                SelectedCredential(credentialQueryID: "mdl", credentialID: "mdl-1", presentation: presentation, format: "mso_mdoc"),
+            ])
+            _ = try await holder.submitAuthorizationResponse(resolvedRequest: resolved, response: response)
+
+            // The verifier decrypts with its key (the one with use=enc, kid copied, its
+            // preferred supported enc), then checks the DeviceResponse against the OpenID4VP
+            // handover that includes the thumbprint of that key.
+            let form = try #require(inbox.received.first)
+            #expect(form["vp_token"] == nil)
+            let decrypted = try JWE.decryptCompact(try #require(form["response"]), key: .privateKey(verifierKey))
+            #expect(decrypted.header.keyID == "verifier-enc-2")
+            #expect(decrypted.header.encryption == "A256GCM")
+            let payload = try JSONValue(parsing: decrypted.plaintext)
+            #expect(payload["state"] == "st-1")
+            let encoded = try #require(payload["vp_token"]?["mdl"]?[0]?.stringValue)
+            let deviceResponse = try DeviceResponse(decoding: Base64URL.decode(encoded))
+            let transcript = SessionTranscript.openID4VP(
+                clientID: "redirect_uri:\(responseURI)", nonce: "n-0S6_WzA2Mj", jwkThumbprint: try jwk.thumbprint(), responseURI: responseURI)
+            let reports = await DeviceResponseVerifier(issuerValidator: IssuerSignedValidator(trustAnchors: held.mdlAnchors, chainPolicies: []))
+                .verify(deviceResponse, sessionTranscript: transcript)
+            #expect(reports.first?.isValid == true, "\(String(describing: reports.first?.firstFailure))")
+            #expect(deviceResponse.documents.first?.issuerSigned.nameSpaces[HeldCredentials.nameSpace]?.map(\.item.elementIdentifier) == ["age_over_18"])
+            // Bound to this request: another nonce does not verify.
+            let otherTranscript = SessionTranscript.openID4VP(
+                clientID: "redirect_uri:\(responseURI)", nonce: "other", jwkThumbprint: try jwk.thumbprint(), responseURI: responseURI)
+            let replayed = await DeviceResponseVerifier(issuerValidator: IssuerSignedValidator(trustAnchors: held.mdlAnchors, chainPolicies: []))
+                .verify(deviceResponse, sessionTranscript: otherTranscript)
+            #expect(replayed.first?.isValid == false)
+        }
+    }
+
+    @Test func transactionDataIsHashedIntoTheKeyBinding() async throws {
+        let held = try await HeldCredentials()
+        let entry = Base64URL.encode(Data(#"{"type":"payment","credential_ids":["pid"],"amount":"42 EUR"}"#.utf8))
+        let holder = OpenID4VPHolder(httpClient: URLSessionHTTPClient())
+        let parsed = try await holder.parseAuthorizationRequest(
+            requestURI: requestLink(Self.unsignedRequest(
+                responseURI: "https://verifier.example/post", query: Self.pidQuery, extra: [("transaction_data", #"[""# + entry + #""]"#)])),
+            walletConfiguration: .testing { $0.supportedTransactionDataTypes = ["payment"] })
+        let resolved = try await holder.resolveAuthorizationRequest(parsed)
+        let presentation = try await PresentationFactory(request: resolved.request).sdJWTPresentation(
+            of: held.pid, disclosing: [try ClaimPath([.key("given_name")])], forQuery: "pid", holderKey: try held.holderSigner)
+        var policy = KeyBindingPolicy.required(audience: "redirect_uri:https://verifier.example/post", nonce: "n-0S6_WzA2Mj")
+        policy.transactionData = [entry]
+        let verified = try SDJWTVerifier(keyBinding: policy)
+            .verify(SDJWTObject(parsing: presentation), issuerKey: JWSVerificationKey(held.issuerKey.publicKey))
+        #expect(verified.keyBinding != nil)
+        policy.transactionData = [Base64URL.encode(Data(#"{"type":"payment","credential_ids":["pid"],"amount":"9000 EUR"}"#.utf8))]
+        #expect(throws: SDJWTError.self) {
+            try SDJWTVerifier(keyBinding: policy)
+                .verify(SDJWTObject(parsing: presentation), issuerKey: JWSVerificationKey(held.issuerKey.publicKey))
+        }
+    }
+
+    @Test func aDeclinedRequestSendsAccessDeniedWithTheState() async throws {
+        try await verifier { responseURI, inbox in
+            let (holder, resolved) = try await resolve(Self.unsignedRequest(responseURI: responseURI, query: Self.pidQuery))
+            let result = try await holder.submitAuthorizationResponse(
+                resolvedRequest: resolved, response: holder.createErrorResponse(request: resolved, description: "the user declined"))
+            #expect(result == .success(redirectURI: URL(string: "https://verifier.example/done#response_code=abc")))
+            #expect(inbox.received.first == ["error": "access_denied", "error_description": "the user declined", "state": "st-1"])
+        }
+    }
+
+    @Test func theVerifiersErrorAnswerIsReported() async throws {
+        try await verifier { responseURI, inbox in
+            inbox.answer = (.badRequest, #"{"error":"invalid_request","error_description":"nonce mismatch"}"#)
+            let (holder, resolved) = try await resolve(Self.unsignedRequest(responseURI: responseURI, query: Self.pidQuery))
+            let result = try await holder.submitAuthorizationResponse(
+                resolvedRequest: resolved, response: holder.createErrorResponse(request: resolved))
+            #expect(result == .error(error: "invalid_request", description: "nonce mismatch"))
+        }
+    }
+
+    @Test func selectionsThatDoNotAnswerTheQueryAreRefused() async throws {
+        let (holder, resolved) = try await resolve(Self.unsignedRequest(responseURI: "https://verifier.example/post", query: Self.pidQuery))
+        #expect(throws: OpenID4VPError.self) {
+            try holder.createAuthorizationResponse(request: resolved, selectedCredentials: [])
+        }
+        #expect(throws: OpenID4VPError.self) {
+            try holder.createAuthorizationResponse(request: resolved, selectedCredentials: [
+                SelectedCredential(credentialQueryID: "pid", credentialID: "a", presentation: "x", format: "mso_mdoc"),
+            ])
+        }
+        #expect(throws: OpenID4VPError.self) {
+            try holder.createAuthorizationResponse(request: resolved, selectedCredentials: [
+                SelectedCredential(credentialQueryID: "pid", credentialID: "a", presentation: "x", format: "dc+sd-jwt"),
+                SelectedCredential(credentialQueryID: "pid", credentialID: "b", presentation: "y", format: "dc+sd-jwt"),
+            ])
+        }
+    }
+
+    @Test func redirectModesReturnTheURIToOpen() async throws {
+        let holder = OpenID4VPHolder(httpClient: NoNetwork())
+        let parsed = try await holder.parseAuthorizationRequest(
+            requestURI: requestLink([
+                ("client_id", "redirect_uri:https://verifier.example/cb"), ("response_type", "vp_token"),
+                ("redirect_uri", "https://verifier.example/cb"), ("nonce", "n-1"), ("state", "s-1"), ("dcql_query", Self.pidQuery),
+            ]),
+            walletConfiguration: .testing())
+        let resolved = try await holder.resolveAuthorizationRequest(parsed)
+        let response = try holder.createAuthorizationResponse(request: resolved, selectedCredentials: [
+            SelectedCredential(credentialQueryID: "pid", credentialID: "a", presentation: "eyJ.x.y~", format: "dc+sd-jwt"),
+        ])
+        guard case let .redirect(uri) = try await holder.submitAuthorizationResponse(resolvedRequest: resolved, response: response) else {
+            Issue.record("a fragment-mode response is a redirect")
+            return
+        }
+        #expect(uri.absoluteString.hasPrefix("https://verifier.example/cb#"))
+        let fields = Dictionary(FormURLEncoding.decode(try #require(uri.fragment(percentEncoded: true))), uniquingKeysWith: { a, _ in a })
+        #expect(fields["state"] == "s-1")
+        #expect(try JSONValue(parsing: try #require(fields["vp_token"]))["pid"] == ["eyJ.x.y~"])
+    }
+}
