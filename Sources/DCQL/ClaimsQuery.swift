@@ -12,12 +12,19 @@ public struct ClaimsQuery: Sendable, Hashable {
     public let values: [ExpectedClaimValue]?
     /// The mdoc `IntentToRetain` flag, when the verifier said.
     public let intentToRetain: Bool?
+    /// A JSON Schema constraint on the value, from a Presentation Exchange `filter` (DCQL
+    /// itself only has ``values``).
+    public let filter: ClaimValueFilter?
 
-    public init(id: String? = nil, path: ClaimPath, values: [ExpectedClaimValue]? = nil, intentToRetain: Bool? = nil) {
+    public init(
+        id: String? = nil, path: ClaimPath, values: [ExpectedClaimValue]? = nil, intentToRetain: Bool? = nil,
+        filter: ClaimValueFilter? = nil
+    ) {
         self.id = id
         self.path = path
         self.values = values
         self.intentToRetain = intentToRetain
+        self.filter = filter
     }
 
     init(json: JSONValue, path location: String, isMdoc: Bool, limits: DCQLLimits) throws(DCQLError) {
@@ -48,11 +55,13 @@ public struct ClaimsQuery: Sendable, Hashable {
             values = nil
         }
         intentToRetain = try reader.optionalBool("intent_to_retain")
+        filter = nil
     }
 
-    /// Whether `value` is acceptable: always when no `values` were given, otherwise when it
-    /// equals one of them.
+    /// Whether `value` is acceptable: it must pass the ``filter``, and equal one of the
+    /// ``values`` when they were given.
     func accepts(_ value: JSONValue) -> Bool {
+        if let filter, !filter.accepts(value) { return false }
         guard let values else { return true }
         return values.contains { $0.matches(value) }
     }
