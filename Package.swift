@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "MDoc",
             dependencies: [
-                "CBOR", "COSE", "CryptoKeys", "X509Trust", "StatusList",
+                "CBOR", "COSE", "CryptoKeys", "X509Trust", "StatusList", "JSONModel", "Multiformats",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
@@ -143,7 +143,7 @@ let package = Package(
             name: "Sandbox",
             dependencies: [
                 "CryptoKeys", "JSONModel", "JOSE", "COSE", "CBOR", "Multiformats", "X509Trust", "SDJWT", "MDoc",
-                "StatusList", "OpenID4VCI",
+                "StatusList", "OpenID4VCI", "OpenID4VP", "DCQL", "HTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -242,7 +242,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "SandboxTests", dependencies: [
-            "Sandbox", "VellumTestSupport", "OpenID4VCI", "SDJWT", "MDoc", "StatusList", "HTTP", "JOSE", "COSE",
+            "Sandbox", "VellumTestSupport", "OpenID4VCI", "OpenID4VP", "DCQL", "SDJWT", "MDoc", "StatusList", "HTTP", "JOSE", "COSE",
             "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "X509Trust",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "X509", package: "swift-certificates"),

@@ -15,7 +15,7 @@ public struct DCQLMatcher: Sendable {
         let queries = query.credentials.map { credentialQuery in
             CredentialQueryMatch(
                 query: credentialQuery,
-                candidates: credentials.compactMap { match(credentialQuery, $0) })
+                candidates: credentials.compactMap { match(credentialQuery, against: $0) })
         }
         let available = Set(queries.filter { !$0.candidates.isEmpty }.map(\.query.id))
         let sets = (query.credentialSets ?? []).map { set in
@@ -24,8 +24,9 @@ public struct DCQLMatcher: Sendable {
         return DCQLMatchResult(query: query, queries: queries, sets: sets)
     }
 
-    /// How `credential` satisfies `query`, or `nil` when it does not.
-    func match(_ query: CredentialQuery, _ credential: any PresentableCredential) -> CredentialMatch? {
+    /// How `credential` satisfies one credential query, or `nil` when it does not. A verifier
+    /// can use this to check that a received presentation discloses what it asked for.
+    public func match(_ query: CredentialQuery, against credential: any PresentableCredential) -> CredentialMatch? {
         guard credential.format == query.format || Self.isLegacyAlias(credential.format, of: query.format),
               query.meta.isSatisfied(byTypes: credential.typeIdentifiers),
               !query.requiresCryptographicHolderBinding || credential.supportsCryptographicHolderBinding
