@@ -94,6 +94,45 @@ struct ClientAuthenticationTests {
         }
     }
 
+    /// A multi-signed request (JWS JSON serialization) is accepted when the signature the
+    /// prefix vouches for verifies, even if another signature is bad.
+    @Test func aMultiSignedRequestWithOneBadSignatureIsAccepted() async throws {
+        let verifier = try TestVerifier()
+        var x509Header = JOSEHeader(type: "oauth-authz-req+jwt")
+        x509Header.certificateChain = try verifier.chain
+        let otherKey = PrivateKey(curve: .p256)
+        let document = try await JWS.signJSON(
+            payload: JSONValue.object(TestVerifier.parameters(clientID: "x509_san_dns:verifier.example")).serialized(),
+            signers: [
+                (header: JOSEHeader(keyID: "did:example:other#1", type: "oauth-authz-req+jwt"), unprotected: nil,
+                 signer: try SoftwareSigner(privateKey: otherKey)),
+                (header: x509Header, unprotected: nil, signer: try SoftwareSigner(privateKey: verifier.leafKey)),
+            ])
+        var json = try JSONValue(parsing: document)
+        guard case var .object(root) = json, case var .array(signatures)? = root["signatures"], case var .object(first) = signatures[0] else {
+            Issue.record("a general JWS JSON serialization")
+            return
+        }
+        first["signature"] = .string(String(repeating: "A", count: 86))
+        signatures[0] = .object(first)
+        root["signatures"] = .array(signatures)
+        json = .object(root)
+        let encoded = try #require(json.serializedString().addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        let holder = OpenID4VPHolder(httpClient: NoNetwork())
+        let trusting = try WalletConfiguration.testing { $0.verifierTrustAnchors = try verifier.anchors }
+        let parsed = try await holder.parseAuthorizationRequest(requestURI: "openid4vp://?request=\(encoded)", walletConfiguration: trusting)
+        #expect(try await holder.resolveAuthorizationRequest(parsed).verifierInfo.clientIDValid)
+
+        // With the x5c signature itself broken, the request is refused.
+        guard case var .object(second) = signatures[1] else { return }
+        second["signature"] = .string(String(repeating: "A", count: 86))
+        signatures[1] = .object(second)
+        root["signatures"] = .array(signatures)
+        let broken = try #require(JSONValue.object(root).serializedString().addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        let parsedBroken = try await holder.parseAuthorizationRequest(requestURI: "openid4vp://?request=\(broken)", walletConfiguration: trusting)
+        await #expect(throws: OpenID4VPError.self) { _ = try await holder.resolveAuthorizationRequest(parsedBroken) }
+    }
+
     // MARK: x509_hash
 
     @Test func x509HashMatchesTheLeafCertificate() async throws {
