@@ -165,7 +165,7 @@ let package = Package(
             name: "vellum-bench",
             dependencies: [
                 "JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "OpenDID", "SDJWT", "MDoc", "X509Trust",
-                "Wallet",
+                "Wallet", "DCQL", "OpenID4VP", "HTTP",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -65,7 +65,12 @@ public struct DCQLMatcher: Sendable {
     func resolve(_ claim: ClaimsQuery, in claims: PresentableClaims) -> [DisclosedClaim]? {
         switch claims {
         case let .json(root):
-            guard let matches = try? claim.path.select(in: root) else { return nil }
+            if let value = Self.value(at: claim.path, in: root) {
+                // A path without wildcards selects at most one value and is its own concrete
+                // path: no selection list to build (the common case, and the hot one).
+                return claim.accepts(value) ? [DisclosedClaim(path: claim.path, value: value, claimQueryID: claim.id)] : nil
+            }
+            guard claim.path.components.contains(.allElements), let matches = try? claim.path.select(in: root) else { return nil }
             let accepted = matches.filter { claim.accepts($0.value) }
             guard !accepted.isEmpty else { return nil }
             return accepted.compactMap { match in
@@ -79,6 +84,24 @@ public struct DCQLMatcher: Sendable {
             else { return nil }
             return [DisclosedClaim(path: claim.path, value: value, claimQueryID: claim.id)]
         }
+    }
+
+    /// The value a wildcard-free path points at, or `nil` (also for paths with `null`).
+    private static func value(at path: ClaimPath, in root: JSONValue) -> JSONValue? {
+        var current = root
+        for component in path.components {
+            switch component {
+            case let .key(name):
+                guard case let .object(object) = current, let next = object[name] else { return nil }
+                current = next
+            case let .index(index):
+                guard case let .array(array) = current, array.indices.contains(index) else { return nil }
+                current = array[index]
+            case .allElements:
+                return nil
+            }
+        }
+        return current
     }
 
     private static func isLegacyAlias(_ format: String, of requested: String) -> Bool {
