@@ -143,7 +143,7 @@ let package = Package(
             name: "Sandbox",
             dependencies: [
                 "CryptoKeys", "JSONModel", "JOSE", "COSE", "CBOR", "Multiformats", "X509Trust", "SDJWT", "MDoc",
-                "StatusList", "OpenID4VCI", "OpenID4VP", "DCQL", "HTTP",
+                "StatusList", "OpenID4VCI", "OpenID4VP", "DCQL", "HTTP", "DID",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -103,7 +103,7 @@ struct SandboxVerifierTests {
         let holder = OpenID4VPHolder(httpClient: URLSessionHTTPClient())
         let parsed = try await holder.parseAuthorizationRequest(requestURI: link, walletConfiguration: configuration)
         let resolved = try await holder.resolveAuthorizationRequest(parsed)
-        #expect(resolved.verifierInfo.clientIDValid)
+        #expect(resolved.verifierInfo.clientIDValid == (resolved.verifierInfo.prefix != .redirectURI))
         #expect(resolved.verifierInfo.displayName == "Vellum Sandbox Verifier")
         let processed = try SDJWTVerifier().verify(credential, issuerKey: JWSVerificationKey(
             try CertificateKey(SandboxVerifierTests.Issuer.leafOf(credential)).publicKey)).processed
@@ -118,11 +118,21 @@ struct SandboxVerifierTests {
 
     @Test(arguments: [ResponseMode.directPost, .directPostJWT], [nil, "post"])
     func aWalletPresentsAndTheVerifierAccepts(mode: ResponseMode, method: String?) async throws {
+        try await presentAndAccept(mode: mode, method: method, authentication: .x509SANDNS)
+    }
+
+    @Test(arguments: [VerifierAuthentication.x509Hash, .decentralizedIdentifier, .redirectURI])
+    func everyClientIdentifierPrefixOfTheVerifierWorks(authentication: VerifierAuthentication) async throws {
+        try await presentAndAccept(mode: .directPostJWT, method: nil, authentication: authentication)
+    }
+
+    func presentAndAccept(mode: ResponseMode, method: String?, authentication: VerifierAuthentication) async throws {
         let issuer = try Issuer()
         let holderKey = PrivateKey(curve: .p256)
         let credential = try await issuer.pid(holder: holderKey.publicKey)
         try await withVerifier({ verifier in
-            let (link, id) = try await verifier.createRequest(query: Self.query, responseMode: mode, requestURIMethod: method)
+            let (link, id) = try await verifier.createRequest(
+                query: Self.query, responseMode: mode, requestURIMethod: method, authentication: authentication)
             let result = try await present(link: link, verifier: verifier, holderKey: holderKey, credential: credential)
             guard case let .success(redirect) = result else {
                 Issue.record("expected success, got \(result)")

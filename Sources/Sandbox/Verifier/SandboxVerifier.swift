@@ -36,16 +36,27 @@ public actor SandboxVerifier {
         self.clock = clock
     }
 
-    /// Starts a transaction for `query` (a DCQL query) and returns the link a wallet opens.
+    /// Starts a transaction for `query` (a DCQL query) and returns the link a wallet opens:
+    /// by `request_uri` for the signed prefixes, by value for unsigned `redirect_uri:`.
     public func createRequest(
-        query: JSONValue, responseMode: ResponseMode = .directPostJWT, requestURIMethod: String? = nil
+        query: JSONValue, responseMode: ResponseMode = .directPostJWT, requestURIMethod: String? = nil,
+        authentication: VerifierAuthentication = .x509SANDNS
     ) throws(DCQLError) -> (link: String, transactionID: String) {
         let id = Base64URL.encode(SecureRandom.bytes(12))
+        let responseURI = baseURL.appendingPathComponent("verifier/response/\(id)")
+        let clientID = identity.clientID(for: authentication, responseURI: responseURI)
         let transaction = try VerifierTransaction(
-            id: id, clientID: identity.clientID, queryJSON: query, responseMode: responseMode,
-            responseURI: baseURL.appendingPathComponent("verifier/response/\(id)"))
+            id: id, clientID: clientID, authentication: authentication, queryJSON: query, responseMode: responseMode,
+            responseURI: responseURI)
         transactions[id] = transaction
-        var parameters = [("client_id", identity.clientID), ("request_uri", baseURL.appendingPathComponent("verifier/request/\(id)").absoluteString)]
+        guard authentication != .redirectURI else {
+            let claims = transaction.requestObjectClaims(walletNonce: nil, now: clock())
+            let parameters = claims.members.filter { !["aud", "iat", "exp"].contains($0.0) }.map { name, value in
+                (name, value.stringValue ?? value.serializedString())
+            }
+            return ("openid4vp://?" + FormURLEncoding.encode(parameters), id)
+        }
+        var parameters = [("client_id", clientID), ("request_uri", baseURL.appendingPathComponent("verifier/request/\(id)").absoluteString)]
         if let requestURIMethod { parameters.append(("request_uri_method", requestURIMethod)) }
         return ("openid4vp://?" + FormURLEncoding.encode(parameters), id)
     }
@@ -53,7 +64,8 @@ public actor SandboxVerifier {
     /// The signed request object for a transaction (echoing `walletNonce` for POST).
     public func requestObject(transactionID: String, walletNonce: String?) async throws -> String {
         guard let transaction = transactions[transactionID] else { throw SandboxVerifierError.unknownTransaction }
-        return try await identity.signRequestObject(transaction.requestObjectClaims(walletNonce: walletNonce, now: clock()))
+        return try await identity.signRequestObject(
+            transaction.requestObjectClaims(walletNonce: walletNonce, now: clock()), authentication: transaction.authentication)
     }
 
     /// Checks a posted response and records the outcome; returns the HTTP status and JSON body
@@ -82,5 +94,8 @@ public actor SandboxVerifier {
 
 /// Why the sandbox verifier cannot serve a call.
 public enum SandboxVerifierError: Error, Equatable, Sendable {
+    /// No transaction has this id.
     case unknownTransaction
+    /// `redirect_uri:` requests are unsigned; there is no request object to serve.
+    case unsignedPrefix
 }

@@ -1,5 +1,6 @@
 import Crypto
 import CryptoKeys
+import DID
 import Foundation
 import JOSE
 import JSONModel
@@ -18,6 +19,10 @@ public struct VerifierIdentity: Sendable {
     /// The leaf whose key signs request objects.
     public let leaf: Certificate
     let signingKey: PrivateKey
+    /// The key behind the verifier's `did:key`, for `decentralized_identifier:` requests.
+    let didKey: PrivateKey
+    /// The verifier's DID.
+    public let did: String
 
     /// A fresh root and leaf for `dnsName`, valid from an hour ago for a year.
     public init(dnsName: String = "localhost", now: Date = Date()) throws {
@@ -58,22 +63,57 @@ public struct VerifierIdentity: Sendable {
                 AuthorityKeyIdentifier(keyIdentifier: rootKeyID)
             },
             issuerPrivateKey: .init(rootKey))
+        didKey = PrivateKey(curve: .p256)
+        did = try DIDKey.make(for: didKey.publicKey).description
     }
 
     /// The client identifier requests are sent under.
-    public var clientID: String { "x509_san_dns:\(dnsName)" }
+    public var clientID: String { clientID(for: .x509SANDNS) }
+
+    /// The client identifier for a way of authenticating; for `redirect_uri:` it is the
+    /// response URI, which only the transaction knows, so that case needs `responseURI`.
+    public func clientID(for authentication: VerifierAuthentication, responseURI: URL? = nil) -> String {
+        switch authentication {
+        case .x509SANDNS: "x509_san_dns:\(dnsName)"
+        case .x509Hash: "x509_hash:\(X509HashMatch.hash(of: leaf))"
+        case .decentralizedIdentifier: "decentralized_identifier:\(did)"
+        case .redirectURI: "redirect_uri:\(responseURI?.absoluteString ?? "")"
+        }
+    }
 
     /// The root in PEM, for a wallet to trust.
     public var rootPEM: String {
         get throws { try root.serializeAsPEM().pemString }
     }
 
-    /// A request object: `claims` signed with the leaf key, `typ: oauth-authz-req+jwt` and the
-    /// leaf in `x5c`.
-    func signRequestObject(_ claims: JSONObject) async throws -> String {
+    /// A request object with `typ: oauth-authz-req+jwt`: for the `x509_*` prefixes signed with
+    /// the leaf key and the leaf in `x5c`, for `decentralized_identifier:` with the DID's key
+    /// and its DID URL as `kid`.
+    func signRequestObject(_ claims: JSONObject, authentication: VerifierAuthentication) async throws -> String {
         var header = JOSEHeader(type: "oauth-authz-req+jwt")
-        header.certificateChain = [Data(leaf.derBytes)]
-        return try await JWS.signCompact(
-            payload: JSONValue.object(claims).serialized(), header: header, signer: SoftwareSigner(privateKey: signingKey))
+        let signer: SoftwareSigner
+        switch authentication {
+        case .x509SANDNS, .x509Hash:
+            header.certificateChain = [Data(leaf.derBytes)]
+            signer = try SoftwareSigner(privateKey: signingKey)
+        case .decentralizedIdentifier:
+            let methodSpecificID = did.split(separator: ":").last.map(String.init) ?? ""
+            signer = try SoftwareSigner(privateKey: didKey, keyID: "\(did)#\(methodSpecificID)")
+        case .redirectURI:
+            throw SandboxVerifierError.unsignedPrefix
+        }
+        return try await JWS.signCompact(payload: JSONValue.object(claims).serialized(), header: header, signer: signer)
     }
+}
+
+/// How the sandbox verifier authenticates its requests: the client identifier prefix it uses.
+public enum VerifierAuthentication: String, Sendable, Hashable, CaseIterable {
+    /// `x509_san_dns:` — signed, certificate naming the host.
+    case x509SANDNS = "x509_san_dns"
+    /// `x509_hash:` — signed, identified by the certificate's hash.
+    case x509Hash = "x509_hash"
+    /// `decentralized_identifier:` — signed with the key of a `did:key`.
+    case decentralizedIdentifier = "decentralized_identifier"
+    /// `redirect_uri:` — unsigned, sent by value in the link.
+    case redirectURI = "redirect_uri"
 }

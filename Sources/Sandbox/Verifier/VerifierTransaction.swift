@@ -13,6 +13,8 @@ public struct VerifierTransaction: Sendable {
     public let id: String
     /// The client identifier the request was sent under.
     public let clientID: String
+    /// How the request is authenticated.
+    public let authentication: VerifierAuthentication
     /// The query the verifier asked.
     public let query: DCQLQuery
     /// The query as JSON, as it goes into the request object.
@@ -30,9 +32,13 @@ public struct VerifierTransaction: Sendable {
     /// The `kid` of ``encryptionKey``.
     let encryptionKeyID: String
 
-    init(id: String, clientID: String, queryJSON: JSONValue, responseMode: ResponseMode, responseURI: URL) throws(DCQLError) {
+    init(
+        id: String, clientID: String, authentication: VerifierAuthentication, queryJSON: JSONValue,
+        responseMode: ResponseMode, responseURI: URL
+    ) throws(DCQLError) {
         self.id = id
         self.clientID = clientID
+        self.authentication = authentication
         self.queryJSON = queryJSON
         self.query = try DCQLQuery(json: queryJSON)
         self.nonce = Base64URL.encode(SecureRandom.bytes(16))
