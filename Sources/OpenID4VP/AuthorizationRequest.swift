@@ -41,13 +41,35 @@ public struct AuthorizationRequest: Sendable, Hashable {
     public let walletNonce: String?
     /// All parameters as received.
     public let parameters: JSONObject
+    /// Whether the request came by redirect/QR code or through the Digital Credentials API.
+    public let channel: RequestChannel
 
     /// Checks a request's parameters. Object-valued parameters may be JSON objects (from a
     /// request object) or JSON text (from a link).
-    public init(parameters: JSONObject, dcqlLimits: DCQLLimits = .default) throws(OpenID4VPError) {
+    public init(
+        parameters: JSONObject, channel: RequestChannel = .redirect, dcqlLimits: DCQLLimits = .default
+    ) throws(OpenID4VPError) {
         self.parameters = parameters
+        self.channel = channel
         let reader = ParameterReader(parameters: parameters)
-        clientID = ClientIdentifier(try reader.requiredString("client_id"))
+        if case let .digitalCredentialsAPI(origin, isSigned) = channel {
+            // An unsigned DC API request is identified by its origin alone; any client_id in it
+            // is ignored (Appendix A.2). A signed one names its client and the origins it may
+            // be used from.
+            if isSigned {
+                clientID = ClientIdentifier(try reader.requiredString("client_id"))
+                guard let origins = try reader.optionalArray("expected_origins") else {
+                    throw .invalidRequest(parameter: "expected_origins", reason: "is required in a signed Digital Credentials API request")
+                }
+                guard origins.contains(where: { $0.stringValue == origin }) else {
+                    throw .invalidRequest(parameter: "expected_origins", reason: "does not contain the calling origin \(origin)")
+                }
+            } else {
+                clientID = ClientIdentifier("origin:\(origin)")
+            }
+        } else {
+            clientID = ClientIdentifier(try reader.requiredString("client_id"))
+        }
         responseType = try reader.requiredString("response_type")
         guard responseType == "vp_token" || responseType == "vp_token id_token" else {
             throw .invalidRequest(parameter: "response_type", reason: "'\(responseType)' is not supported; expected vp_token")
@@ -60,6 +82,12 @@ public struct AuthorizationRequest: Sendable, Hashable {
         } else {
             responseMode = .fragment
         }
+        guard responseMode.isDigitalCredentialsAPI == channel.isDigitalCredentialsAPI else {
+            throw .invalidRequest(
+                parameter: "response_mode",
+                reason: channel.isDigitalCredentialsAPI ? "must be dc_api or dc_api.jwt over the Digital Credentials API"
+                    : "\(responseMode.rawValue) is only for the Digital Credentials API")
+        }
         nonce = try reader.requiredString("nonce")
         guard Self.isURLSafe(nonce) else {
             throw .invalidRequest(parameter: "nonce", reason: "may contain only letters, digits, '-', '.', '_' and '~'")
@@ -70,7 +98,9 @@ public struct AuthorizationRequest: Sendable, Hashable {
         }
         responseURI = try reader.optionalURL("response_uri")
         redirectURI = try reader.optionalURL("redirect_uri")
-        if responseMode.postsToResponseURI {
+        if responseMode.isDigitalCredentialsAPI {
+            // The platform carries the response back; there is no endpoint to check.
+        } else if responseMode.postsToResponseURI {
             guard responseURI != nil else {
                 throw .invalidRequest(parameter: "response_uri", reason: "is required for response_mode \(responseMode.rawValue)")
             }
@@ -104,8 +134,12 @@ public struct AuthorizationRequest: Sendable, Hashable {
         walletNonce = try reader.optionalString("wallet_nonce")
     }
 
-    /// The audience every presentation for this request names: the full client identifier.
-    public var audience: String { clientID.rawValue }
+    /// The audience every presentation for this request names: the full client identifier,
+    /// or over the Digital Credentials API `origin:` and the calling origin (Appendix A.4).
+    public var audience: String {
+        if case let .digitalCredentialsAPI(origin, _) = channel { return "origin:\(origin)" }
+        return clientID.rawValue
+    }
 
     /// Where the response is delivered, whatever the mode.
     public var responseDestination: URL? {
@@ -150,6 +184,20 @@ public struct AuthorizationRequest: Sendable, Hashable {
             result.append(VerifierAttestation(format: format, data: data, credentialIDs: ids))
         }
         return result
+    }
+}
+
+/// How a request reached the wallet.
+public enum RequestChannel: Sendable, Hashable {
+    /// A link (QR code, deep link, redirect).
+    case redirect
+    /// The W3C Digital Credentials API, with the origin the platform reports and whether the
+    /// request was signed.
+    case digitalCredentialsAPI(origin: String, isSigned: Bool)
+
+    var isDigitalCredentialsAPI: Bool {
+        if case .digitalCredentialsAPI = self { return true }
+        return false
     }
 }
 

@@ -80,4 +80,6 @@ public enum SubmissionResult: Sendable, Hashable {
     case error(error: String, description: String?)
     /// Redirect modes: open this URI to deliver the response.
     case redirect(uri: URL)
+    /// Digital Credentials API modes: hand this `data` object back to the platform.
+    case digitalCredentialsAPI(data: JSONObject)
 }

@@ -31,6 +31,14 @@ public struct ClientAuthenticator: Sendable {
         _ request: AuthorizationRequest, requestObject: JWSObject?
     ) async throws(OpenID4VPError) -> VerifierInfo {
         let client = request.clientID
+        if case let .digitalCredentialsAPI(origin, isSigned) = request.channel, !isSigned {
+            // The platform vouches for the calling origin; an unsigned request has nothing else.
+            return VerifierInfo(
+                clientID: request.audience, prefix: .origin, displayName: request.clientMetadata?.clientName ?? origin,
+                logoURI: request.clientMetadata?.logoURI, clientIDValid: true, clientIDValidationErrors: [],
+                trustRoot: "the web origin \(origin), as the platform reported it", certificateChain: [],
+                attestations: request.verifierInfo)
+        }
         switch client.prefix {
         case .origin: throw .unsupportedClientIdentifierPrefix("origin")
         case .openIDFederation:
@@ -111,7 +119,8 @@ public struct ClientAuthenticator: Sendable {
         try verify(requestObject, request) { header throws(JOSEError) in
             header.certificateChain == chain ? JWSVerificationKey(leafKey) : nil
         }
-        if request.clientID.prefix == .x509SANDNS, !configuration.trustedClientIdentifiers.contains(request.clientID.rawValue) {
+        if request.clientID.prefix == .x509SANDNS, !request.channel.isDigitalCredentialsAPI,
+           !configuration.trustedClientIdentifiers.contains(request.clientID.rawValue) {
             guard let host = request.responseDestination?.host,
                   host.lowercased() == identifier.lowercased()
             else { throw failure(request, "the response destination's host is not \(identifier)") }

@@ -53,6 +53,22 @@ extension OpenID4VPHolder {
         let request = resolvedRequest.request
         let mode = responseMode ?? request.responseMode
         switch mode {
+        case .dcAPI, .dcAPIJWT:
+            guard request.channel.isDigitalCredentialsAPI else {
+                throw .invalidRequest(parameter: "response_mode", reason: "\(mode.rawValue) needs a Digital Credentials API request")
+            }
+            switch response.content {
+            case let .error(code, _):
+                // Over the DC API an error is an object with `error` alone (Appendix A.4).
+                return .digitalCredentialsAPI(data: ["error": .string(code)])
+            case .vpToken:
+                var data = response.parameters
+                data["state"] = nil
+                if mode == .dcAPIJWT {
+                    data = ["response": .string(try ResponseEncryption(metadata: request.clientMetadata).encrypt(data))]
+                }
+                return .digitalCredentialsAPI(data: data)
+            }
         case .directPost, .directPostJWT:
             guard let responseURI = request.responseURI else {
                 throw .invalidRequest(parameter: "response_uri", reason: "is required for response_mode \(mode.rawValue)")

@@ -47,14 +47,7 @@ public struct OpenID4VPHolder: Sendable {
         } else {
             parameters = JSONObject(linkParameters.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
         }
-        let request = try AuthorizationRequest(parameters: parameters)
-        if let unsupported = request.transactionData.first(where: {
-            !walletConfiguration.supportedTransactionDataTypes.contains($0.type)
-        }) {
-            throw .unsupportedTransactionData(unsupported.type)
-        }
-        return ParsedAuthorizationRequest(
-            request: request, requestObject: loaded?.object, walletConfiguration: walletConfiguration)
+        return try checked(AuthorizationRequest(parameters: parameters), requestObject: loaded?.object, configuration: walletConfiguration)
     }
 
     /// Authenticates the verifier and settles the DCQL query (a `scope` is replaced by the

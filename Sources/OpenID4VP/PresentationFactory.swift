@@ -15,7 +15,8 @@ import SDJWT
 ///   query.
 /// - mdoc: a DeviceResponse with only the chosen elements and a device signature over the
 ///   OpenID4VP handover SessionTranscript (client identifier, nonce, the JWK thumbprint of the
-///   response encryption key or null, and the response or redirect URI).
+///   response encryption key or null, and the response or redirect URI), or over the Digital
+///   Credentials API the DC API handover (origin, nonce, thumbprint).
 public struct PresentationFactory: Sendable {
     /// The request being answered.
     public let request: AuthorizationRequest
@@ -43,6 +44,11 @@ public struct PresentationFactory: Sendable {
 
     /// The SessionTranscript an mdoc presentation for this request is bound to.
     public func sessionTranscript() throws(OpenID4VPError) -> SessionTranscript {
+        if case let .digitalCredentialsAPI(origin, _) = request.channel {
+            let thumbprint = request.responseMode.isEncrypted
+                ? try ResponseEncryption(metadata: request.clientMetadata).keyThumbprint : nil
+            return SessionTranscript.openID4VPDigitalCredentialsAPI(origin: origin, nonce: request.nonce, jwkThumbprint: thumbprint)
+        }
         guard let destination = request.responseDestination?.absoluteString else {
             throw .presentationFailed("the request has no response or redirect URI to bind the mdoc presentation to")
         }

@@ -1,0 +1,61 @@
+import Foundation
+import JOSE
+import JSONModel
+
+extension OpenID4VPHolder {
+    /// Reads a request that arrived through the W3C Digital Credentials API (OpenID4VP 1.0
+    /// Appendix A): `data` is the request member the platform passed, `origin` the web origin
+    /// it reports for the caller.
+    ///
+    /// An unsigned request carries its parameters directly and is identified by the origin.
+    /// A signed one carries `request`: a compact JWS, or a JWS JSON serialization with one
+    /// signature per client identifier (the first whose prefix the wallet accepts is used, with
+    /// the `client_id` and `verifier_info` of its protected header); its `expected_origins`
+    /// must list the calling origin exactly.
+    public func parseDigitalCredentialsAPIRequest(
+        data: JSONValue, origin: String, walletConfiguration: WalletConfiguration
+    ) async throws(OpenID4VPError) -> ParsedAuthorizationRequest {
+        guard let object = data.objectValue else {
+            throw .invalidRequest(parameter: "data", reason: "the Digital Credentials API request must be an object")
+        }
+        guard let signed = object["request"] else {
+            let request = try AuthorizationRequest(parameters: object, channel: .digitalCredentialsAPI(origin: origin, isSigned: false))
+            return try checked(request, requestObject: nil, configuration: walletConfiguration)
+        }
+        let token: String
+        if let text = signed.stringValue {
+            token = text
+        } else if signed.objectValue != nil {
+            token = signed.serializedString()
+        } else {
+            throw .invalidRequest(parameter: "request", reason: "must be a JWS")
+        }
+        let loaded = try RequestObjectLoader(httpClient: httpClient, configuration: walletConfiguration).open(token)
+        var parameters = loaded.claims
+        if !loaded.object.isCompact {
+            // Multi-signed: each signature names its own client in its protected header.
+            let accepted = loaded.object.signatures.first { signature in
+                signature.protectedHeader["client_id"]?.stringValue.map {
+                    walletConfiguration.acceptedPrefixes.contains(ClientIdentifier($0).prefix)
+                } ?? false
+            }
+            guard let chosen = accepted, let clientID = chosen.protectedHeader["client_id"] else {
+                throw .invalidRequestObject("no signature names a client identifier this wallet accepts")
+            }
+            parameters["client_id"] = clientID
+            if let info = chosen.protectedHeader["verifier_info"] { parameters["verifier_info"] = info }
+        }
+        let request = try AuthorizationRequest(parameters: parameters, channel: .digitalCredentialsAPI(origin: origin, isSigned: true))
+        return try checked(request, requestObject: loaded.object, configuration: walletConfiguration)
+    }
+
+    /// Applies the wallet-side checks every parsed request gets (transaction data support).
+    func checked(
+        _ request: AuthorizationRequest, requestObject: JWSObject?, configuration: WalletConfiguration
+    ) throws(OpenID4VPError) -> ParsedAuthorizationRequest {
+        if let unsupported = request.transactionData.first(where: { !configuration.supportedTransactionDataTypes.contains($0.type) }) {
+            throw .unsupportedTransactionData(unsupported.type)
+        }
+        return ParsedAuthorizationRequest(request: request, requestObject: requestObject, walletConfiguration: configuration)
+    }
+}
