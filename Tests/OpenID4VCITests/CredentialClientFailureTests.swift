@@ -74,6 +74,13 @@ struct CredentialClientFailureTests {
         }
     }
 
+    @Test func aPlaintextRequestToAnIssuerThatRequiresEncryptionIsATypedError() async throws {
+        try await Self.request(TestIssuerConfiguration(requestKey: PrivateKey(curve: .p256))) { result, _ in
+            guard case let .failure(.issuerError(error)) = result else { Issue.record("\(result)"); return }
+            #expect(error.code == .invalidEncryptionParameters)
+        }
+    }
+
     @Test func responseEncryptionWithoutRequestEncryptionIsRefusedBeforeSending() async throws {
         let options: @Sendable (inout CredentialClientOptions) -> Void = { $0.responseEncryption = CredentialResponseEncryption() }
         try await Self.request(TestIssuerConfiguration(), options: options) { result, issuer in

@@ -50,6 +50,41 @@ struct CredentialClientTests {
         }
     }
 
+    @Test func aDPoPNonceFromTheNonceEndpointSavesTheChallenge() async throws {
+        let dpop = try TestDPoPProvider()
+        let configuration = TestIssuerConfiguration(dpopThumbprint: dpop.thumbprint, requiresDPoPNonce: true, dpopNonceWithCNonce: true)
+        try await TestIssuer.run(configuration) { issuer, endpoints in
+            let harness = CredentialClientHarness()
+            defer { harness.close() }
+            _ = try Self.credentials(try await harness.client(endpoints, configuration, dpop: dpop)
+                .requestCredential(.configuration("pid"), format: "dc+sd-jwt", holderKeys: try CredentialClientHarness.holderKeys(1)))
+            #expect(await issuer.useDPoPNonceAnswers == 0)
+        }
+    }
+
+    @Test func aDeferredIssuanceWithEncryptionUsesAFreshKeyForEachPoll() async throws {
+        let issuerKey = PrivateKey(curve: .p256)
+        let configuration = TestIssuerConfiguration(pendingPolls: 1, requestKey: issuerKey)
+        try await TestIssuer.run(configuration) { issuer, endpoints in
+            let harness = CredentialClientHarness()
+            defer { harness.close() }
+            var jwk = JWK(publicKey: issuerKey.publicKey, keyID: TestIssuer.requestKeyID)
+            jwk.alg = "ECDH-ES+A128KW"
+            let client = harness.client(endpoints, configuration) { [jwk] options in
+                options.responseEncryption = CredentialResponseEncryption(contentEncryption: .a256GCM)
+                options.requestEncryption = CredentialRequestEncryption(issuerKey: jwk)
+            }
+            let outcome = try await client.requestCredential(
+                .configuration("pid"), format: "dc+sd-jwt", holderKeys: try CredentialClientHarness.holderKeys(1))
+            guard case let .deferred(handle) = outcome else { Issue.record("not deferred"); return }
+            let firstKey = await issuer.lastRequest?["credential_response_encryption"]?["jwk"]
+            let credentials = try await client.awaitDeferred(handle)
+            #expect(credentials.count == 1)
+            let lastKey = await issuer.lastDeferredRequest?["credential_response_encryption"]?["jwk"]
+            #expect(firstKey != nil && lastKey != nil && firstKey != lastKey)
+        }
+    }
+
     @Test func aBatchBindsOneCredentialToEachKey() async throws {
         let configuration = TestIssuerConfiguration(batchSize: 3, format: "mso_mdoc")
         try await TestIssuer.run(configuration) { _, endpoints in

@@ -56,6 +56,7 @@ extension TestIssuer {
         case let .success(object): body = object
         case let .failure(answer): return answer
         }
+        lastDeferredRequest = body
         guard body["transaction_id"] == "tx-1", !pendingCredentials.isEmpty else {
             return .error("invalid_transaction_id", "unknown transaction")
         }

@@ -37,6 +37,8 @@ struct TestIssuerConfiguration: Sendable {
     var format = "dc+sd-jwt"
     /// Omit `Cache-Control: no-store` from nonce responses.
     var cacheableNonce = false
+    /// Hand out the DPoP nonce with every `c_nonce` (OpenID4VCI 1.0 §7.2).
+    var dpopNonceWithCNonce = false
 }
 
 /// A response the test issuer sends.
@@ -85,6 +87,7 @@ actor TestIssuer {
     var pendingCredentials: [JSONValue] = []
     var notifications: [JSONObject] = []
     var lastRequest: JSONObject?
+    var lastDeferredRequest: JSONObject?
     var lastProofClaims: [JWTClaims] = []
     var lastProofHeaders: [JOSEHeader] = []
 
@@ -135,6 +138,11 @@ actor TestIssuer {
         issuedNonces.insert(value)
         var answer = TestAnswer.json(["c_nonce": .string(value)])
         if configuration.cacheableNonce { answer.headers.removeAll { $0.0 == "Cache-Control" } }
+        if configuration.dpopNonceWithCNonce {
+            let fresh = dpopNonce ?? "dpop-nonce-\(UUID().uuidString)"
+            dpopNonce = fresh
+            answer.headers.append(("DPoP-Nonce", fresh))
+        }
         return answer
     }
 
