@@ -15,6 +15,11 @@ public struct NonceEndpointClient: Sendable {
         /// A `DPoP-Nonce` header the issuer sent along (RFC 9449 §8.2), for the next DPoP proof
         /// at the credential endpoint.
         public var dpopNonce: String?
+
+        public init(cNonce: String, dpopNonce: String? = nil) {
+            self.cNonce = cNonce
+            self.dpopNonce = dpopNonce
+        }
     }
 
     /// The longest nonce response accepted, in bytes.

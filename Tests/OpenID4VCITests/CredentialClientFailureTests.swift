@@ -163,6 +163,20 @@ struct CredentialClientFailureTests {
         }
     }
 
+    @Test func anUnknownTransactionIDIsATypedError() async throws {
+        try await Self.request(TestIssuerConfiguration(pendingPolls: 1)) { result, _ in
+            guard case var .success(.deferred(handle)) = result else { Issue.record("\(result)"); return }
+            handle.transactionID = "tx-forged"
+            let harness = CredentialClientHarness()
+            defer { harness.close() }
+            let client = harness.client(handle.endpoints, TestIssuerConfiguration())
+            await #expect(throws: OpenID4VCIError.issuerError(.init(
+                code: .invalidTransactionID, errorDescription: "unknown transaction", status: 400))) {
+                _ = try await client.pollDeferred(handle)
+            }
+        }
+    }
+
     @Test func aMissingKeyAttestationIsRefusedBeforeAnythingIsSent() async throws {
         let provider = try SoftwareSigner(privateKey: PrivateKey(curve: .p256))
         let options: @Sendable (inout CredentialClientOptions) -> Void = {
