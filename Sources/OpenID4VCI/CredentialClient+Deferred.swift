@@ -31,7 +31,8 @@ extension CredentialClient {
     /// Waits out each `interval` and polls until the credentials arrive, at most
     /// `maximumAttempts` times; then throws
     /// ``OpenID4VCIError/deferredIssuancePending(transactionID:attempts:)`` so the caller can
-    /// keep the handle and come back later.
+    /// keep the handle and come back later. For issuers whose `interval` is hours, persist the
+    /// handle and call ``pollDeferred(_:)`` when the time comes instead of waiting here.
     public func awaitDeferred(
         _ handle: DeferredCredentialHandle, maximumAttempts: Int = 5
     ) async throws(OpenID4VCIError) -> [IssuedCredential] {

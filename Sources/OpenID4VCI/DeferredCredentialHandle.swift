@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The handle holds the access token because the deferred endpoint wants the token the
 /// transaction was started with; replace ``accessToken`` when it is refreshed. A DPoP-bound
-/// token needs the same DPoP key when resuming.
+/// token needs the same DPoP key when resuming. The token is a secret: store the handle
+/// encrypted, as the wallet store does.
 public struct DeferredCredentialHandle: Sendable, Hashable, Codable {
     /// The issuer's `transaction_id`.
     public var transactionID: String
