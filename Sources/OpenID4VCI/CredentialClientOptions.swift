@@ -1,0 +1,48 @@
+/// What the credential client needs to know about the issuer and the wallet's choices, taken
+/// from the issuer metadata by the integrator (OpenID4VCI 1.0 §12.2.4).
+public struct CredentialClientOptions: Sendable {
+    /// The credential issuer identifier: `aud` of every key proof.
+    public var credentialIssuer: String
+    /// The OAuth client id, or `nil` for anonymous pre-authorized-code access (proofs then
+    /// carry no `iss`).
+    public var clientID: String?
+    /// The configuration's `jwt` proof type rules, or `nil` when it declares no
+    /// `proof_types_supported` (no key binding: the request carries no proofs).
+    public var proofRequirements: JWTProofRequirements?
+    /// `batch_credential_issuance.batch_size`, or `nil` when the issuer offers no batches.
+    public var batchSize: Int?
+    /// Ask for encrypted responses with this `enc`; required when the issuer's
+    /// `credential_response_encryption.encryption_required` is true.
+    public var responseEncryption: CredentialResponseEncryption?
+    /// Encrypt requests to this issuer key; required when `credential_request_encryption`
+    /// demands it, and (1.0 §8.2) whenever ``responseEncryption`` is set.
+    public var requestEncryption: CredentialRequestEncryption?
+    /// Send `credential_response_encryption` in a plaintext request, for issuers that predate
+    /// 1.0's request-encryption rule. Off by default: the response key could be swapped.
+    public var allowsResponseEncryptionWithoutRequestEncryption: Bool
+    /// The largest response body accepted, in bytes (encrypted or not, and after inflation).
+    public var maximumResponseBytes: Int
+    /// Bounds on the response content.
+    public var responseLimits: CredentialResponse.Limits
+    /// How many times one request is resent for `use_dpop_nonce` (RFC 9449 §9).
+    public var maximumDPoPNonceRetries: Int
+
+    public init(
+        credentialIssuer: String, clientID: String? = nil, proofRequirements: JWTProofRequirements? = JWTProofRequirements(),
+        batchSize: Int? = nil, responseEncryption: CredentialResponseEncryption? = nil,
+        requestEncryption: CredentialRequestEncryption? = nil,
+        allowsResponseEncryptionWithoutRequestEncryption: Bool = false, maximumResponseBytes: Int = 4 << 20,
+        responseLimits: CredentialResponse.Limits = CredentialResponse.Limits(), maximumDPoPNonceRetries: Int = 1
+    ) {
+        self.credentialIssuer = credentialIssuer
+        self.clientID = clientID
+        self.proofRequirements = proofRequirements
+        self.batchSize = batchSize
+        self.responseEncryption = responseEncryption
+        self.requestEncryption = requestEncryption
+        self.allowsResponseEncryptionWithoutRequestEncryption = allowsResponseEncryptionWithoutRequestEncryption
+        self.maximumResponseBytes = maximumResponseBytes
+        self.responseLimits = responseLimits
+        self.maximumDPoPNonceRetries = maximumDPoPNonceRetries
+    }
+}

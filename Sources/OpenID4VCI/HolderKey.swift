@@ -1,0 +1,24 @@
+import CryptoKeys
+import Foundation
+
+/// A key an issued credential will be bound to, as the credential request needs it: something
+/// that signs the key proof, and optionally the key attestation the wallet's secure area made
+/// for it.
+///
+/// The proof names the key with `jwk` (the public key itself) unless the signer's
+/// ``CryptoKeys/Signer/keyID`` is a DID URL, in which case the credential is bound to that
+/// DID key and the proof carries `kid` instead (OpenID4VCI 1.0 Appendix F.1).
+public struct HolderKey: Sendable {
+    /// Signs the key proof; may live in a Secure Enclave or HSM.
+    public var signer: any Signer
+    /// A `key-attestation+jwt` covering this key, sent as the proof's `key_attestation` header.
+    public var keyAttestation: String?
+
+    public init(signer: any Signer, keyAttestation: String? = nil) {
+        self.signer = signer
+        self.keyAttestation = keyAttestation
+    }
+
+    /// Whether the proof identifies the key by DID URL (`kid`) rather than by `jwk`.
+    var usesDIDURL: Bool { signer.keyID?.hasPrefix("did:") == true }
+}
