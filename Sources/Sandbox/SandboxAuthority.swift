@@ -21,23 +21,26 @@ struct SandboxAuthority: Sendable {
     let issuerCertificate: Certificate
     let statusListKey: PrivateKey
     let statusListCertificate: Certificate
+    /// Leaves under a root the sandbox never publishes, for ``SandboxFault/signsWithUntrustedRoot``.
+    let rogueDocumentSigner: Certificate
+    let rogueIssuerCertificate: Certificate
 
     static let day: TimeInterval = 86_400
 
     /// Makes a fresh root valid from a day before `now` for ten years.
-    static func makeRoot(now: Date) throws(SandboxError) -> (PrivateKey, Certificate) {
+    static func makeRoot(now: Date, validity: TimeInterval = 3_650 * day, name: String = "Vellum Sandbox IACA") throws(SandboxError) -> (PrivateKey, Certificate) {
         let key = PrivateKey(curve: .p256)
         do {
             let signingKey = try p256(key)
             let subject = try DistinguishedName {
                 CountryName("UT")
                 OrganizationName("Vellum Sandbox")
-                CommonName("Vellum Sandbox IACA")
+                CommonName(name)
             }
             let publicKey = Certificate.PublicKey(signingKey.publicKey)
             let certificate = try Certificate(
                 version: .v3, serialNumber: .init(), publicKey: publicKey,
-                notValidBefore: now - day, notValidAfter: now + 3_650 * day,
+                notValidBefore: now - day, notValidAfter: now + max(validity, 60),
                 issuer: subject, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
                 extensions: try Certificate.Extensions {
                     Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
@@ -69,6 +72,14 @@ struct SandboxAuthority: Sendable {
                 notBefore: now - Self.day, notAfter: notAfter, usage: nil, uri: issuerURL.absoluteString)
             statusListCertificate = try Self.leaf(
                 key: statusListKey, name: "Vellum Sandbox Status List", root: root, rootKey: rootKey,
+                notBefore: now - Self.day, notAfter: notAfter, usage: nil, uri: issuerURL.absoluteString)
+            let (rogueKey, rogueRoot) = try Self.makeRoot(now: now, name: "Unpublished Rogue IACA")
+            rogueDocumentSigner = try Self.leaf(
+                key: documentSignerKey, name: "Rogue Document Signer", root: rogueRoot, rootKey: rogueKey,
+                notBefore: now - Self.day, notAfter: notAfter, usage: DocumentSignerProfilePolicy.mdlDocumentSignerUsage,
+                uri: nil)
+            rogueIssuerCertificate = try Self.leaf(
+                key: issuerKey, name: "Rogue PID Issuer", root: rogueRoot, rootKey: rogueKey,
                 notBefore: now - Self.day, notAfter: notAfter, usage: nil, uri: issuerURL.absoluteString)
         } catch {
             throw .cryptography("making the sandbox certificates: \(error)")

@@ -56,6 +56,10 @@ public struct SandboxConfiguration: Sendable {
     public var credentialValidity: TimeInterval
     /// How many entries the status list has (one per issued credential).
     public var statusListSize: Int
+    /// How long the sandbox root (and so every certificate under it) is valid.
+    public var rootValidity: TimeInterval
+    /// Faults to inject, for testing a wallet's refusals; empty for a well-behaved issuer.
+    public var faults: Set<SandboxFault>
     /// The time source for every check and every issued credential.
     public var clock: @Sendable () -> Date
 
@@ -68,6 +72,7 @@ public struct SandboxConfiguration: Sendable {
         batchSize: Int = 3, alwaysReturnsCredentialIdentifiers: Bool = false, accessTokenLifetime: TimeInterval = 600,
         nonceLifetime: TimeInterval = 300, proofMaximumAge: TimeInterval = 300,
         credentialValidity: TimeInterval = 365 * 86_400, statusListSize: Int = 1_024,
+        rootValidity: TimeInterval = 3_650 * 86_400, faults: Set<SandboxFault> = [],
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.host = host
@@ -89,6 +94,8 @@ public struct SandboxConfiguration: Sendable {
         self.proofMaximumAge = proofMaximumAge
         self.credentialValidity = credentialValidity
         self.statusListSize = statusListSize
+        self.rootValidity = rootValidity
+        self.faults = faults
         self.clock = clock
     }
 

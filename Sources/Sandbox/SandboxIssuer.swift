@@ -32,7 +32,7 @@ public actor SandboxIssuer {
     /// Makes an issuer with a fresh root certificate; nothing listens until ``start()``.
     public init(configuration: SandboxConfiguration = SandboxConfiguration()) throws(SandboxError) {
         self.configuration = configuration
-        let made = try SandboxAuthority.makeRoot(now: configuration.clock())
+        let made = try SandboxAuthority.makeRoot(now: configuration.clock(), validity: configuration.rootValidity)
         rootKey = made.0
         root = made.1
     }

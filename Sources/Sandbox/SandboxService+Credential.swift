@@ -98,6 +98,11 @@ extension SandboxService {
     }
 
     private func respond(_ body: JSONValue, status: Int, encryption: ResponseEncryption?) -> SandboxHTTPResponse {
+        var body = body
+        if configuration.faults.contains(.oversizedCredentialResponse), case var .object(object) = body {
+            object["padding"] = .string(String(repeating: "A", count: 6 * 1_024 * 1_024 + 1))
+            body = .object(object)
+        }
         let headers = dpopNonceHeaders()
         guard let encryption else { return .json(body, status: status, headers: headers) }
         return encryption.seal(body, status: status, headers: headers)

@@ -24,10 +24,12 @@ extension SandboxService {
             throw .invalidRequest("status reference: \(error)")
         }
         let issuedAt = now
+        let faults = configuration.faults
+        let boundKey = faults.contains(.bindsOtherKey) ? JWK(publicKey: PrivateKey(curve: .p256).publicKey) : holderKey
         let credential: String
         switch kind {
-        case .pid: credential = try await mintPID(holderKey: holderKey, status: reference, now: issuedAt)
-        case .mDL: credential = try await mintMDL(holderKey: holderKey, status: reference, now: issuedAt)
+        case .pid: credential = try await mintPID(holderKey: boundKey, status: reference, now: issuedAt)
+        case .mDL: credential = try await mintMDL(holderKey: boundKey, status: reference, now: issuedAt)
         }
         let record = SandboxIssuedCredential(
             id: RandomToken.make(12), kind: kind, statusIndex: index, statusListURI: statusListURI,
@@ -46,17 +48,43 @@ extension SandboxService {
         ]
         for (name, value) in PIDContent.subjectClaims { claims[name] = value }
         var header = JOSEHeader(type: "dc+sd-jwt")
-        header.certificateChain = [SandboxAuthority.der(authority.issuerCertificate)]
+        let certificate = configuration.faults.contains(.signsWithUntrustedRoot) ? authority.rogueIssuerCertificate : authority.issuerCertificate
+        header.certificateChain = [SandboxAuthority.der(certificate)]
         let builder = SDJWTBuilder(
             claims: claims, disclosing: PIDContent.disclosablePaths, decoys: .none, header: header, holderKey: holderKey)
         do {
             let object = try await builder.issue(signer: SandboxAuthority.signer(authority.issuerKey))
-            return object.compactSerialization
+            guard configuration.faults.contains(.tampersCredential) else { return object.compactSerialization }
+            return Self.tampered(object.compactSerialization)
         } catch let error as SandboxError {
             throw error
         } catch {
             throw .cryptography("issuing the PID: \(error)")
         }
+    }
+
+    /// The SD-JWT with its issuer signature altered in one byte.
+    static func tampered(_ sdJWT: String) -> String {
+        var parts = sdJWT.split(separator: "~", omittingEmptySubsequences: false).map(String.init)
+        var jws = parts[0].split(separator: ".").map(String.init)
+        guard jws.count == 3, var signature = try? Base64URL.decode(jws[2]), !signature.isEmpty else { return sdJWT }
+        signature[signature.startIndex] ^= 0x01
+        jws[2] = Base64URL.encode(signature)
+        parts[0] = jws.joined(separator: ".")
+        return parts.joined(separator: "~")
+    }
+
+    /// The mdoc with `family_name` changed after signing, so its digest no longer matches.
+    static func tampered(_ signed: IssuerSigned) -> IssuerSigned {
+        var nameSpaces = signed.nameSpaces
+        guard var items = nameSpaces[SandboxCredentialKind.mDLNameSpace],
+              let index = items.firstIndex(where: { $0.item.elementIdentifier == "family_name" })
+        else { return signed }
+        var item = items[index].item
+        item.elementValue = "Tampered"
+        items[index] = IssuerSignedItemBytes(item: item)
+        nameSpaces[SandboxCredentialKind.mDLNameSpace] = items
+        return IssuerSigned(nameSpaces: nameSpaces, issuerAuth: signed.issuerAuth)
     }
 
     private func mintMDL(holderKey: JWK, status: StatusListReference, now: Date) async throws(SandboxError) -> String {
@@ -76,8 +104,10 @@ extension SandboxService {
         do {
             let signed = try await builder.sign(
                 signer: SandboxAuthority.signer(authority.documentSignerKey),
-                certificateChain: [SandboxAuthority.der(authority.documentSigner)])
-            return Base64URL.encode(signed.cbor.encoded())
+                certificateChain: [SandboxAuthority.der(
+                    configuration.faults.contains(.signsWithUntrustedRoot) ? authority.rogueDocumentSigner : authority.documentSigner)])
+            guard configuration.faults.contains(.tampersCredential) else { return Base64URL.encode(signed.cbor.encoded()) }
+            return Base64URL.encode(Self.tampered(signed).cbor.encoded())
         } catch let error as SandboxError {
             throw error
         } catch {
