@@ -17,4 +17,6 @@ public enum SandboxFault: String, Sendable, Hashable, CaseIterable, Codable {
     case signsWithUntrustedRoot
     /// Credential responses are padded past 6 MiB.
     case oversizedCredentialResponse
+    /// The status list endpoint answers 503, so a wallet reports the status as unknown.
+    case statusListUnavailable
 }

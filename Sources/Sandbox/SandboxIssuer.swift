@@ -107,6 +107,12 @@ public actor SandboxIssuer {
         try await running().status(of: id)
     }
 
+    /// Changes the injected faults while running (for example, take the status list down
+    /// after issuance to test an unknown status).
+    public func setFaults(_ faults: Set<SandboxFault>) async throws(SandboxError) {
+        try await running().setFaults(faults)
+    }
+
     /// Every credential issued since ``start()``, oldest first.
     public func issuedCredentials() async -> [SandboxIssuedCredential] {
         guard let service else { return [] }

@@ -8,7 +8,7 @@ extension SandboxService {
     /// identifier the wallet built the URL from.
     var issuerMetadata: JSONValue {
         var object: JSONObject = [
-            "credential_issuer": .string(configuration.faults.contains(.wrongCredentialIssuerInMetadata) ? issuer + "/other" : issuer),
+            "credential_issuer": .string(faults.contains(.wrongCredentialIssuerInMetadata) ? issuer + "/other" : issuer),
             "credential_endpoint": .string(url("/credential")),
             "nonce_endpoint": .string(url("/nonce")),
             "deferred_credential_endpoint": .string(url("/deferred_credential")),

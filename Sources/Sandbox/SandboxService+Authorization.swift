@@ -101,7 +101,7 @@ extension SandboxService {
     private func redirect(_ record: AuthorizationRequestRecord, _ parameters: [(String, String)]) -> String {
         var pairs = parameters
         if let state = record.state { pairs.append(("state", state)) }
-        pairs.append(("iss", configuration.faults.contains(.wrongIssuerInAuthorizationResponse) ? "http://127.0.0.1:1/mix-up" : issuer))
+        pairs.append(("iss", faults.contains(.wrongIssuerInAuthorizationResponse) ? "http://127.0.0.1:1/mix-up" : issuer))
         let separator = record.redirectURI.contains("?") ? "&" : "?"
         return record.redirectURI + separator + QueryEncoding.query(pairs)
     }

@@ -99,7 +99,7 @@ extension SandboxService {
 
     private func respond(_ body: JSONValue, status: Int, encryption: ResponseEncryption?) -> SandboxHTTPResponse {
         var body = body
-        if configuration.faults.contains(.oversizedCredentialResponse), case var .object(object) = body {
+        if faults.contains(.oversizedCredentialResponse), case var .object(object) = body {
             object["padding"] = .string(String(repeating: "A", count: 6 * 1_024 * 1_024 + 1))
             body = .object(object)
         }

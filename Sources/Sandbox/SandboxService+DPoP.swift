@@ -29,7 +29,7 @@ extension SandboxService {
         if let accessToken {
             guard proof.string("ath") == Self.accessTokenHash(accessToken) else { throw .invalid("ath does not hash the access token") }
         }
-        if configuration.faults.contains(.alwaysDemandsDPoPNonce) { throw .nonce("a new DPoP nonce is required") }
+        if faults.contains(.alwaysDemandsDPoPNonce) { throw .nonce("a new DPoP nonce is required") }
         if configuration.requiresDPoPNonce {
             guard let nonce = proof.claims.nonce ?? proof.string("nonce"), dpopNonces.contains(nonce, now: now) else {
                 throw .nonce("the DPoP proof must carry a fresh server nonce")
@@ -49,7 +49,7 @@ extension SandboxService {
 
     /// The `DPoP-Nonce` header every response carries when nonces are required.
     func dpopNonceHeaders() -> [(String, String)] {
-        configuration.requiresDPoPNonce || configuration.faults.contains(.alwaysDemandsDPoPNonce)
+        configuration.requiresDPoPNonce || faults.contains(.alwaysDemandsDPoPNonce)
             ? [("DPoP-Nonce", freshDPoPNonce())] : []
     }
 

@@ -24,7 +24,6 @@ extension SandboxService {
             throw .invalidRequest("status reference: \(error)")
         }
         let issuedAt = now
-        let faults = configuration.faults
         let boundKey = faults.contains(.bindsOtherKey) ? JWK(publicKey: PrivateKey(curve: .p256).publicKey) : holderKey
         let credential: String
         switch kind {
@@ -48,13 +47,13 @@ extension SandboxService {
         ]
         for (name, value) in PIDContent.subjectClaims { claims[name] = value }
         var header = JOSEHeader(type: "dc+sd-jwt")
-        let certificate = configuration.faults.contains(.signsWithUntrustedRoot) ? authority.rogueIssuerCertificate : authority.issuerCertificate
+        let certificate = faults.contains(.signsWithUntrustedRoot) ? authority.rogueIssuerCertificate : authority.issuerCertificate
         header.certificateChain = [SandboxAuthority.der(certificate)]
         let builder = SDJWTBuilder(
             claims: claims, disclosing: PIDContent.disclosablePaths, decoys: .none, header: header, holderKey: holderKey)
         do {
             let object = try await builder.issue(signer: SandboxAuthority.signer(authority.issuerKey))
-            guard configuration.faults.contains(.tampersCredential) else { return object.compactSerialization }
+            guard faults.contains(.tampersCredential) else { return object.compactSerialization }
             return Self.tampered(object.compactSerialization)
         } catch let error as SandboxError {
             throw error
@@ -105,8 +104,8 @@ extension SandboxService {
             let signed = try await builder.sign(
                 signer: SandboxAuthority.signer(authority.documentSignerKey),
                 certificateChain: [SandboxAuthority.der(
-                    configuration.faults.contains(.signsWithUntrustedRoot) ? authority.rogueDocumentSigner : authority.documentSigner)])
-            guard configuration.faults.contains(.tampersCredential) else { return Base64URL.encode(signed.cbor.encoded()) }
+                    faults.contains(.signsWithUntrustedRoot) ? authority.rogueDocumentSigner : authority.documentSigner)])
+            guard faults.contains(.tampersCredential) else { return Base64URL.encode(signed.cbor.encoded()) }
             return Base64URL.encode(Self.tampered(signed).cbor.encoded())
         } catch let error as SandboxError {
             throw error

@@ -30,6 +30,8 @@ actor SandboxService {
     var issued: [String: SandboxIssuedCredential] = [:]
     var statusList: TokenStatusList
     var nextStatusIndex = 0
+    /// The faults injected now; starts as the configuration's, changeable while running.
+    var faults: Set<SandboxFault>
 
     /// The one status list's path.
     static let statusListPath = "/status/1"
@@ -40,6 +42,7 @@ actor SandboxService {
         self.authority = authority
         requestEncryptionKey = PrivateKey(curve: .p256)
         requestEncryptionKeyID = "sandbox-request-encryption-1"
+        faults = configuration.faults
         do {
             statusList = try TokenStatusList(bits: .two, count: max(8, configuration.statusListSize))
         } catch {
@@ -51,6 +54,8 @@ actor SandboxService {
     var statusListURI: String { issuer + Self.statusListPath }
 
     func url(_ path: String) -> String { issuer + path }
+
+    func setFaults(_ faults: Set<SandboxFault>) { self.faults = faults }
 
     /// Routes one request.
     func handle(_ request: SandboxHTTPRequest) async -> SandboxHTTPResponse {
@@ -72,7 +77,9 @@ actor SandboxService {
         case ("POST", "/credential"): return await credential(request)
         case ("POST", "/deferred_credential"): return deferredCredential(request)
         case ("POST", "/notification"): return notification(request)
-        case ("GET", Self.statusListPath): return await statusListToken()
+        case ("GET", Self.statusListPath):
+            if faults.contains(.statusListUnavailable) { return .error("temporarily_unavailable", "the status list is down", status: 503) }
+            return await statusListToken()
         default: break
         }
         if request.method == "GET", request.path.hasPrefix("/offers/") {

@@ -112,3 +112,24 @@ struct FaultInjectionTests {
         }
     }
 }
+
+@Suite("Fault injection at run time")
+struct RuntimeFaultTests {
+    @Test("Taking the status list down after issuance makes the PID's status unknown, and bringing it back restores it")
+    func statusListDown() async throws {
+        try await withIssuer { issuer, wallet in
+            let (pid, _) = try await FaultInjectionTests.issue("urn:eudi:pid:1", issuer, wallet)
+            let (verifier, resolver) = try await CredentialIssuanceTests.pidVerifier(issuer, http: wallet.http)
+            var lenient = verifier
+            lenient.statusPolicy = .report
+            try await issuer.setFaults([.statusListUnavailable])
+            #expect(try await wallet.get("/status/1").status == 503)
+            guard case .unknown? = try await lenient.verify(pid, resolver: resolver).status else {
+                Issue.record("the status was not unknown with the list down")
+                return
+            }
+            try await issuer.setFaults([])
+            #expect(try await verifier.verify(pid, resolver: resolver).status == .valid)
+        }
+    }
+}
