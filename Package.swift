@@ -47,6 +47,11 @@ let package = Package(
         ),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
+        ),
+        .systemLibrary(
             name: "CLibcrypto",
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
@@ -143,7 +148,7 @@ let package = Package(
             name: "Sandbox",
             dependencies: [
                 "CryptoKeys", "JSONModel", "JOSE", "COSE", "CBOR", "Multiformats", "X509Trust", "SDJWT", "MDoc",
-                "StatusList", "OpenID4VCI", "OpenID4VP", "DCQL", "HTTP", "DID",
+                "StatusList", "OpenID4VCI", "OpenID4VP", "DCQL", "HTTP", "DID", "CQRencode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -1,2 +1,0 @@
-/// Reference issuers and verifiers for the demo, the tests and the benchmarks.
-public enum Sandbox {}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The credentials the sandbox issues: an ISO mDL and an SD-JWT VC PID.
+public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// An ISO/IEC 18013-5 mobile driving licence, format `mso_mdoc`.
+    case mDL
+    /// A person identification data credential, format `dc+sd-jwt`.
+    case pid
+
+    /// The key in `credential_configurations_supported` (and in offers).
+    public var configurationID: String {
+        switch self {
+        case .mDL: Self.mDLDocType
+        case .pid: "urn:eudi:pid:1"
+        }
+    }
+
+    /// The OpenID4VCI format identifier.
+    public var format: String {
+        switch self {
+        case .mDL: "mso_mdoc"
+        case .pid: "dc+sd-jwt"
+        }
+    }
+
+    /// The `scope` value that requests this credential in an authorization request.
+    public var scope: String {
+        switch self {
+        case .mDL: "org.iso.18013.5.1.mDL"
+        case .pid: "urn:eudi:pid:1"
+        }
+    }
+
+    /// The mDL document type.
+    public static let mDLDocType = "org.iso.18013.5.1.mDL"
+    /// The mDL name space.
+    public static let mDLNameSpace = "org.iso.18013.5.1"
+    /// The PID's `vct`.
+    public static let pidVCT = "urn:eudi:pid:1"
+
+    /// The kind with this configuration id.
+    public init?(configurationID: String) {
+        guard let kind = Self.allCases.first(where: { $0.configurationID == configurationID }) else { return nil }
+        self = kind
+    }
+
+    /// The kind requested by this scope value.
+    init?(scope: String) {
+        guard let kind = Self.allCases.first(where: { $0.scope == scope }) else { return nil }
+        self = kind
+    }
+}

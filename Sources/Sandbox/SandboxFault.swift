@@ -1,0 +1,22 @@
+import Foundation
+
+/// A deliberate protocol or credential fault the sandbox can inject, so a wallet's refusal
+/// paths are tested end to end against a real server rather than against mocks.
+public enum SandboxFault: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The issuer metadata's `credential_issuer` differs from the URL it was fetched for.
+    case wrongCredentialIssuerInMetadata
+    /// The authorization response's `iss` names another server (RFC 9207 mix-up).
+    case wrongIssuerInAuthorizationResponse
+    /// Every DPoP proof is answered with `use_dpop_nonce` and a new nonce: a nonce loop.
+    case alwaysDemandsDPoPNonce
+    /// Credentials are bound to a fresh key, not the one the wallet proved.
+    case bindsOtherKey
+    /// Credentials are altered after signing (an SD-JWT signature byte; an mdoc element).
+    case tampersCredential
+    /// Credentials are signed under a second root the sandbox never publishes.
+    case signsWithUntrustedRoot
+    /// Credential responses are padded past 6 MiB.
+    case oversizedCredentialResponse
+    /// The status list endpoint answers 503, so a wallet reports the status as unknown.
+    case statusListUnavailable
+}

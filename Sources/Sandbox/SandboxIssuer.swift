@@ -1,0 +1,140 @@
+import CryptoKeys
+import Foundation
+import StatusList
+import X509
+
+/// A reference OpenID4VCI 1.0 credential issuer and OAuth authorization server on loopback.
+///
+/// It exists so a wallet can be tested end to end without the network: the tests, the demo and
+/// `vellum sandbox` start one, make offers, let a wallet claim an mDL and an SD-JWT VC PID, and
+/// then revoke or suspend what was issued. Everything it signs chains to one self-made root
+/// (``certificates``), which a wallet must trust explicitly.
+///
+/// ```swift
+/// let issuer = try SandboxIssuer(configuration: SandboxConfiguration())
+/// let base = try await issuer.start()          // http://127.0.0.1:PORT
+/// let offer = try await issuer.createOffer(for: [.pid], grant: .preAuthorized(txCode: "1234"))
+/// print(offer.byReferenceLink)
+/// await issuer.stop()
+/// ```
+public actor SandboxIssuer {
+    /// The configuration the issuer was made with.
+    public nonisolated let configuration: SandboxConfiguration
+    private let rootKey: PrivateKey
+    private let root: Certificate
+    private let slot = SandboxServer.Slot()
+    private var server: SandboxServer?
+    private var service: SandboxService?
+
+    /// The issuer identifier and base URL, `http://HOST:PORT`, once started.
+    public private(set) var baseURL: URL?
+
+    /// Makes an issuer with a fresh root certificate; nothing listens until ``start()``.
+    public init(configuration: SandboxConfiguration = SandboxConfiguration()) throws(SandboxError) {
+        self.configuration = configuration
+        let made = try SandboxAuthority.makeRoot(now: configuration.clock(), validity: configuration.rootValidity)
+        rootKey = made.0
+        root = made.1
+    }
+
+    /// Starts the server and returns its base URL (the credential issuer identifier).
+    /// Starting a running issuer returns the same URL.
+    @discardableResult
+    public func start() async throws(SandboxError) -> URL {
+        if let baseURL, server != nil { return baseURL }
+        let server = try await SandboxServer.start(host: configuration.host, port: configuration.port, slot: slot)
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        let issuer = "http://\(host):\(server.port)"
+        guard let url = URL(string: issuer) else {
+            await server.stop()
+            throw .serverFailed("\(issuer) is not a URL")
+        }
+        do {
+            let authority = try SandboxAuthority(rootKey: rootKey, root: root, issuerURL: url, now: configuration.clock())
+            let service = try SandboxService(configuration: configuration, issuer: issuer, authority: authority)
+            await slot.set(service)
+            self.service = service
+        } catch {
+            await server.stop()
+            throw error
+        }
+        self.server = server
+        baseURL = url
+        return url
+    }
+
+    /// Stops the server gracefully. The issuer's state (offers, issued credentials) is dropped.
+    public func stop() async {
+        await server?.stop()
+        server = nil
+        service = nil
+        baseURL = nil
+    }
+
+    private func running() throws(SandboxError) -> SandboxService {
+        guard let service else { throw .notRunning }
+        return service
+    }
+
+    /// Makes a credential offer for `kinds`; see ``SandboxOffer`` for its links.
+    public func createOffer(
+        for kinds: [SandboxCredentialKind] = [.pid, .mDL], grant: SandboxGrant = .preAuthorized(txCode: nil)
+    ) async throws(SandboxError) -> SandboxOffer {
+        try await running().createOffer(kinds: kinds, grant: grant)
+    }
+
+    /// Sets the status list entry of an issued credential (by ``SandboxIssuedCredential/id``
+    /// or status index as a string): `.invalid` revokes, `.suspended` suspends, `.valid` reinstates.
+    @discardableResult
+    public func setStatus(_ status: StatusType, credentialID: String) async throws(SandboxError) -> SandboxIssuedCredential {
+        try await running().setStatus(status, credential: credentialID)
+    }
+
+    /// Revokes an issued credential (status `INVALID`).
+    @discardableResult
+    public func revoke(credentialID: String) async throws(SandboxError) -> SandboxIssuedCredential {
+        try await setStatus(.invalid, credentialID: credentialID)
+    }
+
+    /// Suspends an issued credential (status `SUSPENDED`).
+    @discardableResult
+    public func suspend(credentialID: String) async throws(SandboxError) -> SandboxIssuedCredential {
+        try await setStatus(.suspended, credentialID: credentialID)
+    }
+
+    /// The current status of an issued credential.
+    public func status(ofCredential id: String) async throws(SandboxError) -> StatusType {
+        try await running().status(of: id)
+    }
+
+    /// Changes the injected faults while running (for example, take the status list down
+    /// after issuance to test an unknown status).
+    public func setFaults(_ faults: Set<SandboxFault>) async throws(SandboxError) {
+        try await running().setFaults(faults)
+    }
+
+    /// Every credential issued since ``start()``, oldest first.
+    public func issuedCredentials() async -> [SandboxIssuedCredential] {
+        guard let service else { return [] }
+        return await service.issued.values.sorted { $0.statusIndex < $1.statusIndex }
+    }
+
+    /// The notifications wallets sent, in arrival order.
+    public func notifications() async -> [SandboxNotification] {
+        guard let service else { return [] }
+        return await service.notifications
+    }
+
+    /// The certificates a wallet must trust (the root), and the leaves once started.
+    public var certificates: SandboxCertificates {
+        let authority = service?.authority
+        return SandboxCertificates(
+            rootPEM: SandboxAuthority.pem(root), rootDER: SandboxAuthority.der(root),
+            documentSignerDER: authority.map { SandboxAuthority.der($0.documentSigner) },
+            issuerDER: authority.map { SandboxAuthority.der($0.issuerCertificate) },
+            statusListDER: authority.map { SandboxAuthority.der($0.statusListCertificate) })
+    }
+
+    /// The root certificate as PEM: what `vellum trust add` takes.
+    public nonisolated var rootCertificatePEM: String { SandboxAuthority.pem(root) }
+}

@@ -1,0 +1,128 @@
+import CryptoKeys
+import Foundation
+import JSONModel
+
+/// The issuer's two metadata documents (OpenID4VCI 1.0 §12.2, RFC 8414).
+extension SandboxService {
+    /// `/.well-known/openid-credential-issuer`: `credential_issuer` is exactly the issuer
+    /// identifier the wallet built the URL from.
+    var issuerMetadata: JSONValue {
+        var object: JSONObject = [
+            "credential_issuer": .string(faults.contains(.wrongCredentialIssuerInMetadata) ? issuer + "/other" : issuer),
+            "credential_endpoint": .string(url("/credential")),
+            "nonce_endpoint": .string(url("/nonce")),
+            "deferred_credential_endpoint": .string(url("/deferred_credential")),
+            "notification_endpoint": .string(url("/notification")),
+            "display": .array([.object(["name": "Vellum Sandbox Issuer", "locale": "en-US"])]),
+            "mdoc_iacas_uri": .string(url("/iacas")),
+            "credential_response_encryption": .object([
+                "alg_values_supported": .array(["ECDH-ES"]),
+                "enc_values_supported": .array(["A128GCM", "A256GCM"]),
+                "zip_values_supported": .array(["DEF"]),
+                "encryption_required": .bool(configuration.requiresResponseEncryption),
+            ]),
+            "credential_request_encryption": .object([
+                "jwks": .object(["keys": .array([requestEncryptionJWK])]),
+                "enc_values_supported": .array(["A128GCM", "A256GCM"]),
+                "zip_values_supported": .array(["DEF"]),
+                "encryption_required": .bool(configuration.requiresRequestEncryption),
+            ]),
+            "credential_configurations_supported": .object([
+                SandboxCredentialKind.mDL.configurationID: mDLConfiguration,
+                SandboxCredentialKind.pid.configurationID: pidConfiguration,
+            ]),
+        ]
+        if configuration.effectiveBatchSize >= 2 {
+            object["batch_credential_issuance"] = .object(["batch_size": .number(JSONNumber(configuration.effectiveBatchSize))])
+        }
+        return .object(object)
+    }
+
+    /// The public request-encryption key, with the `kid`, `use` and `alg` the wallet needs.
+    var requestEncryptionJWK: JSONValue {
+        var jwk = JWK(publicKey: requestEncryptionKey.publicKey, keyID: requestEncryptionKeyID)
+        jwk.alg = "ECDH-ES"
+        jwk.use = "enc"
+        return (try? JSONValue(parsing: jwk.jsonData())) ?? .null
+    }
+
+    /// `/.well-known/oauth-authorization-server`.
+    var authorizationServerMetadata: JSONValue {
+        .object([
+            "issuer": .string(issuer),
+            "authorization_endpoint": .string(url("/authorize")),
+            "token_endpoint": .string(url("/token")),
+            "pushed_authorization_request_endpoint": .string(url("/par")),
+            "require_pushed_authorization_requests": .bool(configuration.mustPush),
+            "response_types_supported": .array(["code"]),
+            "response_modes_supported": .array(["query"]),
+            "grant_types_supported": .array(["authorization_code", "urn:ietf:params:oauth:grant-type:pre-authorized_code"]),
+            "code_challenge_methods_supported": .array(["S256"]),
+            "token_endpoint_auth_methods_supported": .array(["none"]),
+            "dpop_signing_alg_values_supported": .array(configuration.proofAlgorithms.map(JSONValue.string)),
+            "authorization_response_iss_parameter_supported": .bool(true),
+            "pre-authorized_grant_anonymous_access_supported": .bool(true),
+            "authorization_details_types_supported": .array(["openid_credential"]),
+            "scopes_supported": .array(SandboxCredentialKind.allCases.map { .string($0.scope) }),
+        ])
+    }
+
+    private var proofTypes: JSONValue {
+        .object([
+            "jwt": .object([
+                "proof_signing_alg_values_supported": .array(configuration.proofAlgorithms.map(JSONValue.string))
+            ])
+        ])
+    }
+
+    private var mDLConfiguration: JSONValue {
+        let kind = SandboxCredentialKind.mDL
+        func claim(_ name: String, _ label: String, mandatory: Bool = false) -> JSONValue {
+            var object: JSONObject = [
+                "path": .array([.string(SandboxCredentialKind.mDLNameSpace), .string(name)]),
+                "display": .array([.object(["name": .string(label), "locale": "en-US"])]),
+            ]
+            if mandatory { object["mandatory"] = .bool(true) }
+            return .object(object)
+        }
+        return .object([
+            "format": .string(kind.format),
+            "doctype": .string(SandboxCredentialKind.mDLDocType),
+            "scope": .string(kind.scope),
+            "cryptographic_binding_methods_supported": .array(["cose_key"]),
+            "credential_signing_alg_values_supported": .array([.number(JSONNumber(-7)), .number(JSONNumber(-9))]),
+            "proof_types_supported": proofTypes,
+            "credential_metadata": .object([
+                "display": .array([.object([
+                    "name": "Mobile Driving Licence", "locale": "en-US", "background_color": "#12107c",
+                    "text_color": "#FFFFFF", "description": "A sandbox ISO 18013-5 mDL",
+                ])]),
+                "claims": .array(MDLContent.claimLabels.map { claim($0.name, $0.label, mandatory: $0.mandatory) }),
+            ]),
+        ])
+    }
+
+    private var pidConfiguration: JSONValue {
+        let kind = SandboxCredentialKind.pid
+        return .object([
+            "format": .string(kind.format),
+            "vct": .string(SandboxCredentialKind.pidVCT),
+            "scope": .string(kind.scope),
+            "cryptographic_binding_methods_supported": .array(["jwk"]),
+            "credential_signing_alg_values_supported": .array(["ES256"]),
+            "proof_types_supported": proofTypes,
+            "credential_metadata": .object([
+                "display": .array([.object([
+                    "name": "Person Identification Data", "locale": "en-US", "background_color": "#1c4587",
+                    "text_color": "#FFFFFF", "description": "A sandbox SD-JWT VC PID",
+                ])]),
+                "claims": .array(PIDContent.claimLabels.map { entry in
+                    .object([
+                        "path": .array(entry.path.map(JSONValue.string)),
+                        "display": .array([.object(["name": .string(entry.label), "locale": "en-US"])]),
+                    ])
+                }),
+            ]),
+        ])
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// Runs the Hummingbird 2 server for a ``SandboxService``: binds, reports the port, hands
+/// each request to the service as a ``SandboxHTTPRequest`` and shuts down gracefully.
+struct SandboxServer: Sendable {
+    /// The largest request body read, in bytes.
+    static let maximumBodyBytes = 1 << 20
+
+    /// Holds the service once the port (and so the issuer URL) is known; requests that
+    /// arrive before then get 503.
+    actor Slot {
+        var service: SandboxService?
+        func set(_ service: SandboxService) { self.service = service }
+    }
+
+    let group: ServiceGroup
+    let task: Task<Void, Error>
+    let port: Int
+
+    /// Starts serving on `host:port` (0 for any free port) and returns once the server listens.
+    static func start(host: String, port: Int, slot: Slot) async throws(SandboxError) -> SandboxServer {
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let logger = Logger(label: "vellum.sandbox", factory: { _ in SwiftLogNoOpLogHandler() })
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            await respond(to: request, slot: slot)
+        }
+        let app = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "vellum-sandbox"),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port ?? 0)
+                continuation.finish()
+            },
+            logger: logger)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let task = Task {
+            defer { continuation.finish() }
+            try await group.run()
+        }
+        var bound = 0
+        for await value in ports { bound = value }
+        guard bound > 0 else {
+            await group.triggerGracefulShutdown()
+            let reason: String
+            switch await task.result {
+            case let .failure(error): reason = "\(error)"
+            case .success: reason = "the server stopped before it listened"
+            }
+            throw .serverFailed(reason)
+        }
+        return SandboxServer(group: group, task: task, port: bound)
+    }
+
+    /// Stops accepting requests, finishes the ones in flight and waits for the server to end.
+    func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = await task.result
+    }
+
+    private static func respond(to request: Request, slot: Slot) async -> Response {
+        guard let service = await slot.service else {
+            return response(.error("temporarily_unavailable", "the sandbox is starting", status: 503))
+        }
+        var headers = [String: [String]]()
+        for field in request.headers { headers[field.name.canonicalName, default: []].append(field.value) }
+        let body: Data
+        do {
+            let buffer = try await request.body.collect(upTo: maximumBodyBytes)
+            body = Data(buffer.readableBytesView)
+        } catch {
+            return response(.error("invalid_request", "the body is larger than \(maximumBodyBytes) bytes", status: 413))
+        }
+        let message = SandboxHTTPRequest(
+            method: request.method.rawValue, path: request.uri.path, query: request.uri.query, headers: headers, body: body)
+        return response(await service.handle(message))
+    }
+
+    private static func response(_ message: SandboxHTTPResponse) -> Response {
+        var fields = HTTPFields()
+        for (name, value) in message.headers {
+            if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+        }
+        return Response(
+            status: HTTPResponse.Status(code: message.status), headers: fields,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: message.body)))
+    }
+}

@@ -1,0 +1,116 @@
+import CBOR
+import CryptoKeys
+import Foundation
+import JOSE
+import JSONModel
+import MDoc
+import Multiformats
+import SDJWT
+import StatusList
+
+/// Issuing real credentials: each gets a status list entry and is bound to the key the
+/// wallet proved possession of.
+extension SandboxService {
+    /// Issues one credential of `kind` bound to `holderKey`; returns the wire form (an SD-JWT
+    /// VC, or the base64url `IssuerSigned` for an mDL) and the sandbox's record of it.
+    func mint(_ kind: SandboxCredentialKind, holderKey: JWK, thumbprint: String) async throws(SandboxError) -> (String, SandboxIssuedCredential) {
+        guard nextStatusIndex < statusList.count else { throw .invalidRequest("the status list is full") }
+        let index = nextStatusIndex
+        nextStatusIndex += 1
+        let reference: StatusListReference
+        do {
+            reference = try StatusListReference(index: index, uri: statusListURI)
+        } catch {
+            throw .invalidRequest("status reference: \(error)")
+        }
+        let issuedAt = now
+        let boundKey = faults.contains(.bindsOtherKey) ? JWK(publicKey: PrivateKey(curve: .p256).publicKey) : holderKey
+        let credential: String
+        switch kind {
+        case .pid: credential = try await mintPID(holderKey: boundKey, status: reference, now: issuedAt)
+        case .mDL: credential = try await mintMDL(holderKey: boundKey, status: reference, now: issuedAt)
+        }
+        let record = SandboxIssuedCredential(
+            id: RandomToken.make(12), kind: kind, statusIndex: index, statusListURI: statusListURI,
+            holderKeyThumbprint: thumbprint, issuedAt: issuedAt)
+        issued[record.id] = record
+        return (credential, record)
+    }
+
+    private func mintPID(holderKey: JWK, status: StatusListReference, now: Date) async throws(SandboxError) -> String {
+        var claims: JSONObject = [
+            "iss": .string(issuer),
+            "iat": .number(JSONNumber(Int(now.timeIntervalSince1970))),
+            "exp": .number(JSONNumber(Int((now + configuration.credentialValidity).timeIntervalSince1970))),
+            "vct": .string(SandboxCredentialKind.pidVCT),
+            "status": status.statusClaimJSON,
+        ]
+        for (name, value) in PIDContent.subjectClaims { claims[name] = value }
+        var header = JOSEHeader(type: "dc+sd-jwt")
+        let certificate = faults.contains(.signsWithUntrustedRoot) ? authority.rogueIssuerCertificate : authority.issuerCertificate
+        header.certificateChain = [SandboxAuthority.der(certificate)]
+        let builder = SDJWTBuilder(
+            claims: claims, disclosing: PIDContent.disclosablePaths, decoys: .none, header: header, holderKey: holderKey)
+        do {
+            let object = try await builder.issue(signer: SandboxAuthority.signer(authority.issuerKey))
+            guard faults.contains(.tampersCredential) else { return object.compactSerialization }
+            return Self.tampered(object.compactSerialization)
+        } catch let error as SandboxError {
+            throw error
+        } catch {
+            throw .cryptography("issuing the PID: \(error)")
+        }
+    }
+
+    /// The SD-JWT with its issuer signature altered in one byte.
+    static func tampered(_ sdJWT: String) -> String {
+        var parts = sdJWT.split(separator: "~", omittingEmptySubsequences: false).map(String.init)
+        var jws = parts[0].split(separator: ".").map(String.init)
+        guard jws.count == 3, var signature = try? Base64URL.decode(jws[2]), !signature.isEmpty else { return sdJWT }
+        signature[signature.startIndex] ^= 0x01
+        jws[2] = Base64URL.encode(signature)
+        parts[0] = jws.joined(separator: ".")
+        return parts.joined(separator: "~")
+    }
+
+    /// The mdoc with `family_name` changed after signing, so its digest no longer matches.
+    static func tampered(_ signed: IssuerSigned) -> IssuerSigned {
+        var nameSpaces = signed.nameSpaces
+        guard var items = nameSpaces[SandboxCredentialKind.mDLNameSpace],
+              let index = items.firstIndex(where: { $0.item.elementIdentifier == "family_name" })
+        else { return signed }
+        var item = items[index].item
+        item.elementValue = "Tampered"
+        items[index] = IssuerSignedItemBytes(item: item)
+        nameSpaces[SandboxCredentialKind.mDLNameSpace] = items
+        return IssuerSigned(nameSpaces: nameSpaces, issuerAuth: signed.issuerAuth)
+    }
+
+    private func mintMDL(holderKey: JWK, status: StatusListReference, now: Date) async throws(SandboxError) -> String {
+        let deviceKey: PublicKey
+        do {
+            deviceKey = try holderKey.publicKey()
+        } catch {
+            throw .cryptography("the holder key: \(error)")
+        }
+        let until = now + configuration.credentialValidity
+        var builder = IssuerSignedBuilder(
+            docType: SandboxCredentialKind.mDLDocType, deviceKey: deviceKey,
+            validityInfo: ValidityInfo(signed: now, validFrom: now, validUntil: until), status: status.statusClaimCBOR)
+        for (identifier, value) in MDLContent.elements(now: now, until: until) {
+            builder.add(identifier, value, nameSpace: SandboxCredentialKind.mDLNameSpace)
+        }
+        do {
+            let signed = try await builder.sign(
+                signer: SandboxAuthority.signer(authority.documentSignerKey),
+                certificateChain: [SandboxAuthority.der(
+                    faults.contains(.signsWithUntrustedRoot) ? authority.rogueDocumentSigner : authority.documentSigner)])
+            guard faults.contains(.tampersCredential) else { return Base64URL.encode(signed.cbor.encoded()) }
+            return Base64URL.encode(Self.tampered(signed).cbor.encoded())
+        } catch let error as SandboxError {
+            throw error
+        } catch {
+            throw .cryptography("issuing the mDL: \(error)")
+        }
+    }
+}

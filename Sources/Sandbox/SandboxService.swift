@@ -1,0 +1,92 @@
+import CryptoKeys
+import Foundation
+import JSONModel
+import StatusList
+
+/// The issuer and authorization server behind the HTTP server: owns every piece of protocol
+/// state (offers, codes, tokens, nonces, deferred transactions, the status list) and turns
+/// each request into a response. Endpoint handlers live in extensions, one file per endpoint
+/// family.
+actor SandboxService {
+    let configuration: SandboxConfiguration
+    /// The issuer identifier: `http://127.0.0.1:PORT`, no trailing slash.
+    let issuer: String
+    let authority: SandboxAuthority
+    /// The key credential requests may be encrypted to (ECDH-ES, P-256).
+    let requestEncryptionKey: PrivateKey
+    let requestEncryptionKeyID: String
+
+    var offers: [String: OfferRecord] = [:]
+    var pushedRequests: [String: AuthorizationRequestRecord] = [:]
+    var pendingConsents: [String: AuthorizationRequestRecord] = [:]
+    var authorizationCodes: [String: AuthorizationRequestRecord] = [:]
+    var accessGrants: [String: AccessGrant] = [:]
+    var credentialNonces = ExpiringSet()
+    var dpopNonces = ExpiringSet()
+    var dpopProofIDs = ExpiringSet()
+    var deferred: [String: DeferredTransaction] = [:]
+    var notificationCredentials: [String: [String]] = [:]
+    var notifications: [SandboxNotification] = []
+    var issued: [String: SandboxIssuedCredential] = [:]
+    var statusList: TokenStatusList
+    var nextStatusIndex = 0
+    /// The faults injected now; starts as the configuration's, changeable while running.
+    var faults: Set<SandboxFault>
+
+    /// The one status list's path.
+    static let statusListPath = "/status/1"
+
+    init(configuration: SandboxConfiguration, issuer: String, authority: SandboxAuthority) throws(SandboxError) {
+        self.configuration = configuration
+        self.issuer = issuer
+        self.authority = authority
+        requestEncryptionKey = PrivateKey(curve: .p256)
+        requestEncryptionKeyID = "sandbox-request-encryption-1"
+        faults = configuration.faults
+        do {
+            statusList = try TokenStatusList(bits: .two, count: max(8, configuration.statusListSize))
+        } catch {
+            throw .invalidRequest("status list of \(configuration.statusListSize) entries: \(error)")
+        }
+    }
+
+    var now: Date { configuration.clock() }
+    var statusListURI: String { issuer + Self.statusListPath }
+
+    func url(_ path: String) -> String { issuer + path }
+
+    func setFaults(_ faults: Set<SandboxFault>) { self.faults = faults }
+
+    /// Routes one request.
+    func handle(_ request: SandboxHTTPRequest) async -> SandboxHTTPResponse {
+        switch (request.method, request.path) {
+        case ("GET", "/.well-known/openid-credential-issuer"): return .json(issuerMetadata)
+        case ("GET", "/.well-known/oauth-authorization-server"): return .json(authorizationServerMetadata)
+        case ("GET", "/"): return offerIndexPage()
+        case ("GET", "/iacas"): return iacasDocument()
+        case ("GET", "/certificates/root.pem"):
+            return SandboxHTTPResponse(
+                status: 200, headers: [("Content-Type", "application/x-pem-file")], body: Data(SandboxAuthority.pem(authority.root).utf8))
+        case ("POST", "/admin/offers"): return await adminCreateOffer(request)
+        case ("POST", "/admin/status"): return adminSetStatus(request)
+        case ("POST", "/par"): return pushAuthorizationRequest(request)
+        case ("GET", "/authorize"): return authorize(request)
+        case ("POST", "/authorize/consent"): return consent(request)
+        case ("POST", "/token"): return token(request)
+        case ("POST", "/nonce"): return nonce(request)
+        case ("POST", "/credential"): return await credential(request)
+        case ("POST", "/deferred_credential"): return deferredCredential(request)
+        case ("POST", "/notification"): return notification(request)
+        case ("GET", Self.statusListPath):
+            if faults.contains(.statusListUnavailable) { return .error("temporarily_unavailable", "the status list is down", status: 503) }
+            return await statusListToken()
+        default: break
+        }
+        if request.method == "GET", request.path.hasPrefix("/offers/") {
+            let rest = String(request.path.dropFirst("/offers/".count))
+            if rest.hasSuffix("/page") { return offerPage(id: String(rest.dropLast("/page".count))) }
+            return offerByReference(id: rest)
+        }
+        return .error("not_found", "no endpoint \(request.method) \(request.path)", status: 404)
+    }
+}
