@@ -71,7 +71,7 @@ public actor SandboxIssuer {
         baseURL = nil
     }
 
-    private func running() throws(SandboxError) -> SandboxService {
+    func running() throws(SandboxError) -> SandboxService {
         guard let service else { throw .notRunning }
         return service
     }

@@ -32,6 +32,8 @@ actor SandboxService {
     var nextStatusIndex = 0
     /// The faults injected now; starts as the configuration's, changeable while running.
     var faults: Set<SandboxFault>
+    /// The OpenID4VP verifier served under `/verifier/`, trusting this sandbox's root.
+    let verifier: SandboxVerifier
 
     /// The one status list's path.
     static let statusListPath = "/status/1"
@@ -43,6 +45,7 @@ actor SandboxService {
         requestEncryptionKey = PrivateKey(curve: .p256)
         requestEncryptionKeyID = "sandbox-request-encryption-1"
         faults = configuration.faults
+        verifier = try Self.makeVerifier(issuer: issuer, root: authority.root, clock: configuration.clock)
         do {
             statusList = try TokenStatusList(bits: .two, count: max(8, configuration.statusListSize))
         } catch {
@@ -69,6 +72,7 @@ actor SandboxService {
                 status: 200, headers: [("Content-Type", "application/x-pem-file")], body: Data(SandboxAuthority.pem(authority.root).utf8))
         case ("POST", "/admin/offers"): return await adminCreateOffer(request)
         case ("POST", "/admin/status"): return adminSetStatus(request)
+        case ("POST", "/admin/presentation-requests"): return await adminCreatePresentationRequest(request)
         case ("POST", "/par"): return pushAuthorizationRequest(request)
         case ("GET", "/authorize"): return authorize(request)
         case ("POST", "/authorize/consent"): return consent(request)
@@ -82,6 +86,7 @@ actor SandboxService {
             return await statusListToken()
         default: break
         }
+        if request.path.hasPrefix("/verifier/") { return await verifierEndpoint(request) }
         if request.method == "GET", request.path.hasPrefix("/offers/") {
             let rest = String(request.path.dropFirst("/offers/".count))
             if rest.hasSuffix("/page") { return offerPage(id: String(rest.dropLast("/page".count))) }

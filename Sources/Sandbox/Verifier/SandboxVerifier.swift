@@ -25,6 +25,7 @@ public actor SandboxVerifier {
     private let clock: @Sendable () -> Date
     private var transactions: [String: VerifierTransaction] = [:]
     private var outcomes: [String: PresentationOutcome] = [:]
+    private var links: [String: String] = [:]
 
     /// A verifier trusting `issuerAnchors` for the credentials it receives.
     public init(
@@ -54,12 +55,19 @@ public actor SandboxVerifier {
             let parameters = claims.members.filter { !["aud", "iat", "exp"].contains($0.0) }.map { name, value in
                 (name, value.stringValue ?? value.serializedString())
             }
-            return ("openid4vp://?" + FormURLEncoding.encode(parameters), id)
+            let link = "openid4vp://?" + FormURLEncoding.encode(parameters)
+            links[id] = link
+            return (link, id)
         }
         var parameters = [("client_id", clientID), ("request_uri", baseURL.appendingPathComponent("verifier/request/\(id)").absoluteString)]
         if let requestURIMethod { parameters.append(("request_uri_method", requestURIMethod)) }
-        return ("openid4vp://?" + FormURLEncoding.encode(parameters), id)
+        let link = "openid4vp://?" + FormURLEncoding.encode(parameters)
+        links[id] = link
+        return (link, id)
     }
+
+    /// The link of a transaction, for its start page.
+    public func link(transactionID: String) -> String? { links[transactionID] }
 
     /// The signed request object for a transaction (echoing `walletNonce` for POST).
     public func requestObject(transactionID: String, walletNonce: String?) async throws -> String {

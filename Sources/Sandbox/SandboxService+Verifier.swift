@@ -1,0 +1,108 @@
+import DCQL
+import Foundation
+import JSONModel
+import OpenID4VP
+import X509
+import X509Trust
+
+/// The OpenID4VP verifier's endpoints on the sandbox server: request objects, the response
+/// endpoint, a result page, a start page with the request as a QR code, and an admin call to
+/// start a presentation request.
+extension SandboxService {
+    /// The verifier is reached as `localhost` (its `x509_san_dns` name) on the same port.
+    static func makeVerifier(issuer: String, root: Certificate, clock: @escaping @Sendable () -> Date) throws(SandboxError) -> SandboxVerifier {
+        guard var components = URLComponents(string: issuer) else { throw .serverFailed("\(issuer) is not a URL") }
+        let host = components.host ?? "localhost"
+        let dnsName = ["127.0.0.1", "::1", "[::1]"].contains(host) ? "localhost" : host
+        components.host = dnsName
+        guard let baseURL = components.url else { throw .serverFailed("no verifier URL for \(issuer)") }
+        do {
+            return SandboxVerifier(
+                identity: try VerifierIdentity(dnsName: dnsName, now: clock()), baseURL: baseURL,
+                issuerAnchors: TrustAnchorStore([root]), clock: clock)
+        } catch {
+            throw .serverFailed("the verifier identity could not be made: \(error)")
+        }
+    }
+
+    /// `POST /admin/presentation-requests` with `{"dcql_query": …, "response_mode"?, "authentication"?,
+    /// "request_uri_method"?}` → `{"link", "transaction_id", "page"}`.
+    func adminCreatePresentationRequest(_ request: SandboxHTTPRequest) async -> SandboxHTTPResponse {
+        guard let body = try? JSONValue(parsing: request.body), let query = body["dcql_query"] else {
+            return .error("invalid_request", "a JSON body with dcql_query is required")
+        }
+        let mode = body["response_mode"]?.stringValue.flatMap(ResponseMode.init(rawValue:)) ?? .directPostJWT
+        let authentication = body["authentication"]?.stringValue.flatMap(VerifierAuthentication.init(rawValue:)) ?? .x509SANDNS
+        do {
+            let (link, id) = try await verifier.createRequest(
+                query: query, responseMode: mode, requestURIMethod: body["request_uri_method"]?.stringValue,
+                authentication: authentication)
+            return .json(["link": .string(link), "transaction_id": .string(id),
+                          "page": .string(verifier.baseURL.appendingPathComponent("verifier/requests/\(id)/page").absoluteString)])
+        } catch {
+            return .error("invalid_request", "\(error)")
+        }
+    }
+
+    func verifierEndpoint(_ request: SandboxHTTPRequest) async -> SandboxHTTPResponse {
+        let parts = request.path.split(separator: "/").map(String.init)
+        if request.method == "GET", parts == ["verifier", "root.pem"], let pem = try? verifier.identity.rootPEM {
+            return SandboxHTTPResponse(status: 200, headers: [("Content-Type", "application/x-pem-file")], body: Data(pem.utf8))
+        }
+        guard parts.count >= 3 else { return .error("not_found", "no endpoint \(request.path)", status: 404) }
+        let id = parts[2]
+        switch (request.method, parts[1], parts.count) {
+        case ("GET", "request", 3), ("POST", "request", 3):
+            let walletNonce = request.method == "POST" ? request.formParameters["wallet_nonce"] : nil
+            guard let token = try? await verifier.requestObject(transactionID: id, walletNonce: walletNonce) else {
+                return .error("invalid_request", "unknown presentation request", status: 404)
+            }
+            return SandboxHTTPResponse(
+                status: 200, headers: [("Content-Type", "application/oauth-authz-req+jwt"), ("Cache-Control", "no-store")],
+                body: Data(token.utf8))
+        case ("POST", "response", 3):
+            var form: [String: String] = [:]
+            for pair in request.formParameters.pairs where form[pair.name] == nil { form[pair.name] = pair.value }
+            let (status, body) = await verifier.receiveResponse(transactionID: id, form: form)
+            return .json(.object(body), status: status)
+        case ("GET", "result", 3):
+            return await resultPage(id: id)
+        case ("GET", "requests", 4) where parts[3] == "page":
+            return await requestPage(id: id)
+        default:
+            return .error("not_found", "no endpoint \(request.method) \(request.path)", status: 404)
+        }
+    }
+
+    private func requestPage(id: String) async -> SandboxHTTPResponse {
+        guard let link = await verifier.link(transactionID: id) else {
+            return .html(HTMLPage.page(title: "No such request", body: "<p>Unknown presentation request.</p>"), status: 404)
+        }
+        let qr = (try? SandboxQRCode(encoding: link).svg()) ?? "<p>(QR code unavailable)</p>"
+        let body = """
+            <p>Scan with a wallet, or open the link on this device. Trust the verifier root from
+            <a href="/verifier/root.pem">/verifier/root.pem</a>.</p>
+            <div class="qr">\(qr)</div>
+            <p><a href="\(HTMLPage.escape(link))">\(HTMLPage.escape(link))</a></p>
+            """
+        return .html(HTMLPage.page(title: "Presentation request", body: body))
+    }
+
+    private func resultPage(id: String) async -> SandboxHTTPResponse {
+        guard let outcome = await verifier.outcome(transactionID: id) else {
+            return .html(HTMLPage.page(title: "Waiting", body: "<p>No response has arrived for this request yet.</p>"), status: 404)
+        }
+        let verdict: String
+        switch outcome.status {
+        case .accepted: verdict = "<p><strong>Accepted.</strong> The presentation verified.</p>"
+        case let .rejected(reason): verdict = "<p><strong>Rejected:</strong> \(HTMLPage.escape(reason))</p>"
+        case let .declined(error, description):
+            verdict = "<p><strong>Declined</strong> by the wallet: \(HTMLPage.escape(error)) \(HTMLPage.escape(description ?? ""))</p>"
+        }
+        let items = outcome.presentations.map { presented in
+            "<li><code>\(HTMLPage.escape(presented.queryID))</code> (\(HTMLPage.escape(presented.type))): "
+                + "<pre>\(HTMLPage.escape(JSONValue.object(presented.claims).serializedString(.pretty(indent: 2))))</pre></li>"
+        }
+        return .html(HTMLPage.page(title: "Presentation result", body: verdict + "<ul>\(items.joined())</ul>"))
+    }
+}
