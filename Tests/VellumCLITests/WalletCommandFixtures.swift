@@ -144,14 +144,32 @@ final class CLIStatusLists: @unchecked Sendable {
 enum WalletCLI {
     static let passphrase = "cli test passphrase"
 
-    static func run(_ arguments: [String], passphrase: String? = WalletCLI.passphrase, environment: Bool = false) throws -> ChildProcess.Result {
+    /// Runs the child on a Dispatch thread: `ChildProcess.run` blocks until the child exits,
+    /// and blocking a cooperative-pool thread (two on a two-core machine) would starve the
+    /// loopback status list server this test process runs for the child to query.
+    static func run(
+        _ arguments: [String], passphrase: String? = WalletCLI.passphrase, environment: Bool = false
+    ) async throws -> ChildProcess.Result {
         guard let binary = VellumBinary.url else { throw CocoaError(.fileNoSuchFile) }
+        let executable: URL
+        var childArguments = arguments
+        var input = Data(((passphrase ?? "") + "\n").utf8)
         if environment, let passphrase {
-            return try ChildProcess.run(
-                URL(fileURLWithPath: "/usr/bin/env"),
-                arguments: ["\(WalletOptionsName.variable)=\(passphrase)", binary.path] + arguments)
+            executable = URL(fileURLWithPath: "/usr/bin/env")
+            childArguments = ["\(WalletOptionsName.variable)=\(passphrase)", binary.path] + arguments
+            input = Data()
+        } else {
+            executable = binary
         }
-        return try ChildProcess.run(binary, arguments: arguments, input: Data(((passphrase ?? "") + "\n").utf8))
+        let finalArguments = childArguments
+        let finalInput = input
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    try ChildProcess.run(executable, arguments: finalArguments, input: finalInput)
+                })
+            }
+        }
     }
 
     static func json(_ result: ChildProcess.Result) throws -> JSONValue {
