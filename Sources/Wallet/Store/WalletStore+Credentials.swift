@@ -164,7 +164,7 @@ extension WalletStore {
         let metadataBytes = try cipher.open(
             sealedMetadata, binding: RecordBinding(table: "credential", column: "metadata", id: id)
         )
-        guard let metadata = try? JSONDecoder().decode(CredentialMetadata.self, from: metadataBytes) else {
+        guard let metadata = CredentialMetadata.decodeStored(metadataBytes) else {
             throw .corruptedRecord(table: "credential", id: id)
         }
         return StoredCredential(

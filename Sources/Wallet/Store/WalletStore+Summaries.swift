@@ -37,7 +37,6 @@ extension WalletStore {
         }
         var result: [StoredCredentialSummary] = []
         result.reserveCapacity(rows.count)
-        let decoder = JSONDecoder()
         for row in rows {
             let id = row.column("id", as: String.self) ?? "?"
             guard let format = row.column("format", as: String.self).flatMap(CredentialFormat.init(rawValue:)),
@@ -46,7 +45,7 @@ extension WalletStore {
                   let updated = row.column("updated_at", as: Double.self)
             else { throw .corruptedRecord(table: "credential", id: id) }
             let plain = try cipher.open(sealed, binding: RecordBinding(table: "credential", column: "metadata", id: id))
-            guard let metadata = try? decoder.decode(CredentialMetadata.self, from: plain) else {
+            guard let metadata = CredentialMetadata.decodeStored(plain) else {
                 throw .corruptedRecord(table: "credential", id: id)
             }
             result.append(StoredCredentialSummary(
