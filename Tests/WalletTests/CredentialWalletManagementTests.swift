@@ -90,6 +90,7 @@ struct CredentialWalletManagementTests {
         let sd = try await wallet.addCredential(try ReceivedCredential(
             format: .sdJWTVC, credential: try await issuer.sdJWTVC(holderKey: sdKey.publicKey), holderKeyID: sdKey.id,
             issuer: HolderTestIssuer.display))
+        fixture.clock.advance(by: 1)  // the list is ordered by time stored
         let mdoc = try await wallet.addCredential(try ReceivedCredential(
             format: .mdoc, credential: HolderTestIssuer.base64url(try await issuer.mdoc(deviceKey: mdocKey.publicKey)),
             holderKeyID: mdocKey.id))
