@@ -160,6 +160,21 @@ struct WalletCommandTests {
         }
     }
 
+    @Test("without --wallet the wallet lives in $XDG_DATA_HOME/vellum")
+    func defaultDirectory() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = try #require(VellumBinary.url)
+        let data = folder.appendingPathComponent("data")
+        let result = try await Task.detached {
+            try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: [
+                "XDG_DATA_HOME=\(data.path)", "VELLUM_PASSPHRASE=\(WalletCLI.passphrase)", binary.path,
+                "init", "--scrypt-cost-log2", "10",
+            ])
+        }.value
+        #expect(result.status == 0, "\(result.errorText)")
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("vellum/wallet.sqlite").path))
+    }
+
     @Test("the help of each wallet subcommand documents the exit codes")
     func helpDocumentsExitCodes() async throws {
         for command in [["init"], ["list"], ["show"], ["status"], ["delete"], ["log"], ["trust", "add"]] {
