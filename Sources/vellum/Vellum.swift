@@ -13,6 +13,9 @@ struct Vellum: AsyncParsableCommand {
             formats and the wallet protocols are being added.
             """,
         version: "0.1.0",
-        subcommands: [DemoCommand.self, DIDCommand.self, VerifyCommand.self]
+        subcommands: [
+            DemoCommand.self, DIDCommand.self, VerifyCommand.self, InitCommand.self, ListCommand.self, ShowCommand.self,
+            StatusCommand.self, DeleteCommand.self, TrustCommand.self, LogCommand.self,
+        ]
     )
 }

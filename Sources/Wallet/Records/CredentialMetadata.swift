@@ -41,3 +41,49 @@ public struct CredentialMetadata: Sendable, Hashable, Codable {
         self.extensions = extensions
     }
 }
+
+extension CredentialMetadata {
+    /// Reads the stored form (what `JSONEncoder` wrote: dates as seconds since 2001) with the
+    /// project's JSON parser.
+    ///
+    /// Listing decodes one metadata blob per credential; `JSONDecoder` going through
+    /// `JSONValue`'s generic `Codable` (which probes containers with thrown errors) costs
+    /// milliseconds per row in a debug build, this a small fraction of it. `nil` when the
+    /// bytes are not that form, so the caller can fall back to `JSONDecoder`.
+    init?(storedJSON data: Data) {
+        guard case .object(let object)? = try? JSONValue(parsing: data) else { return nil }
+        func string(_ name: String) -> String?? {
+            switch object[name] {
+            case nil, .null?: return .some(nil)
+            case .string(let text)?: return .some(text)
+            default: return nil
+            }
+        }
+        func date(_ name: String) -> Date?? {
+            switch object[name] {
+            case nil, .null?: return .some(nil)
+            case .number(let number)?: return .some(Date(timeIntervalSinceReferenceDate: number.doubleValue))
+            default: return nil
+            }
+        }
+        guard let issuer = string("issuer"), let issuerDisplayName = string("issuerDisplayName"),
+              let credentialType = string("credentialType"), let fingerprint = string("issuerCertificateFingerprint"),
+              let validFrom = date("validFrom"), let validUntil = date("validUntil")
+        else { return nil }
+        var extensions: [String: JSONValue] = [:]
+        switch object["extensions"] {
+        case nil, .null?: break
+        case .object(let members)?: for (name, value) in members { extensions[name] = value }
+        default: return nil
+        }
+        let display = object["display"].flatMap { $0.isNull ? nil : $0 }
+        self.init(
+            issuer: issuer, issuerDisplayName: issuerDisplayName, credentialType: credentialType, display: display,
+            validFrom: validFrom, validUntil: validUntil, issuerCertificateFingerprint: fingerprint, extensions: extensions)
+    }
+
+    /// Decodes the stored form: the fast path, else `JSONDecoder`.
+    static func decodeStored(_ data: Data) -> CredentialMetadata? {
+        CredentialMetadata(storedJSON: data) ?? (try? JSONDecoder().decode(CredentialMetadata.self, from: data))
+    }
+}

@@ -17,6 +17,8 @@ public struct TrustedCertificate: Sendable, Hashable, Identifiable {
     public let notValidAfter: Date
     /// When the holder added it.
     public let addedAt: Date
+    /// What the certificate is trusted for: issuer chains, verifier chains, or both.
+    public let purposes: Set<TrustPurpose>
 
     /// The fingerprint.
     public var id: String { fingerprint }
@@ -29,4 +31,24 @@ struct TrustedCertificateBody: Codable {
     var subjectCommonName: String?
     var subject: String
     var notValidAfter: Date
+    /// Absent in rows written before purposes existed: those are trusted for both.
+    var purposes: [TrustPurpose]?
+}
+
+/// What a trusted certificate may anchor.
+///
+/// A holder may trust a root for the credentials it receives (an mdoc IACA, the root of an
+/// SD-JWT VC `x5c` chain) without trusting every relying party that root also certified, and
+/// the other way round; the purpose keeps the two trust lists apart in one table.
+public enum TrustPurpose: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// Roots of issuer chains: IACAs, SD-JWT VC `x5c` roots.
+    case issuer
+    /// Roots of verifier chains: OpenID4VP `x509_san_dns` and `x509_hash` client ids.
+    case verifier
+
+    /// Both purposes, the default when a certificate is trusted.
+    public static let all: Set<TrustPurpose> = [.issuer, .verifier]
+
+    /// `issuer` or `verifier`.
+    public var description: String { rawValue }
 }

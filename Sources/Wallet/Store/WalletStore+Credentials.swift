@@ -15,7 +15,12 @@ extension WalletStore {
 
     /// Stores several credentials in one transaction: all of them, or none when any fails
     /// (a batch issuance is kept or rejected whole).
-    public func addCredentials(_ credentials: [NewCredential]) async throws(WalletError) -> [StoredCredential] {
+    ///
+    /// `activity`, when given, is logged in the same transaction, so a crash never leaves
+    /// credentials without their issuance entry or an entry without its credentials.
+    public func addCredentials(
+        _ credentials: [NewCredential], recording activity: ActivityEvent? = nil
+    ) async throws(WalletError) -> [StoredCredential] {
         guard credentials.count <= limits.maximumBatchCount else {
             throw .inputTooLarge(field: "credentials", limit: limits.maximumBatchCount)
         }
@@ -40,6 +45,9 @@ extension WalletStore {
             ))
         }
         let prepared = rows
+        var sealedActivity: Data?
+        if let activity { sealedActivity = try sealActivity(activity) }
+        let sealedEvent = sealedActivity
         try await write { db in
             for (stored, payload, metadata) in prepared {
                 if try Row.fetchOne(db, sql: "SELECT id FROM credential WHERE id = ?", arguments: [stored.id]) != nil {
@@ -59,6 +67,9 @@ extension WalletStore {
                         now.timeIntervalSinceReferenceDate, now.timeIntervalSinceReferenceDate,
                     ]
                 )
+            }
+            if let activity, let sealedEvent {
+                try Self.insertActivity(activity, sealedDetails: sealedEvent, in: db)
             }
         }
         return rows.map(\.0)
@@ -128,7 +139,7 @@ extension WalletStore {
         RecordBinding(table: "credential", column: "payload:\(format.rawValue)", id: id)
     }
 
-    private func encodeMetadata(_ metadata: CredentialMetadata) throws(WalletError) -> Data {
+    func encodeMetadata(_ metadata: CredentialMetadata) throws(WalletError) -> Data {
         let data: Data
         do {
             data = try JSONEncoder().encode(metadata)
@@ -153,7 +164,7 @@ extension WalletStore {
         let metadataBytes = try cipher.open(
             sealedMetadata, binding: RecordBinding(table: "credential", column: "metadata", id: id)
         )
-        guard let metadata = try? JSONDecoder().decode(CredentialMetadata.self, from: metadataBytes) else {
+        guard let metadata = CredentialMetadata.decodeStored(metadataBytes) else {
             throw .corruptedRecord(table: "credential", id: id)
         }
         return StoredCredential(

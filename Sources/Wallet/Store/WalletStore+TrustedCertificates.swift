@@ -10,14 +10,16 @@ extension WalletStore {
     /// The most trusted certificates a wallet keeps.
     public static let maximumTrustedCertificates = 1000
 
-    /// Trusts a certificate (DER) as a root; returns it and whether it was new.
+    /// Trusts a certificate (DER) as a root for `purposes`; returns it and whether it was new.
     ///
     /// Adding a certificate already trusted (same SHA-256 over the DER) keeps the first copy
-    /// and returns `inserted == false`.
+    /// and returns `inserted == false`; its purposes become the union of the old and the new
+    /// ones (adding trust never takes any away: remove the certificate to narrow it).
     @discardableResult
     public func addTrustedCertificate(
-        der: Data
+        der: Data, purposes: Set<TrustPurpose> = TrustPurpose.all
     ) async throws(WalletError) -> (certificate: TrustedCertificate, inserted: Bool) {
+        guard !purposes.isEmpty else { throw .invalidInput("a trusted certificate needs at least one purpose") }
         guard der.count <= Self.maximumCertificateBytes else {
             throw .inputTooLarge(field: "certificate", limit: Self.maximumCertificateBytes)
         }
@@ -30,7 +32,8 @@ extension WalletStore {
         let fingerprint = Self.fingerprint(of: der)
         let body = TrustedCertificateBody(
             der: der, fingerprint: fingerprint, subjectCommonName: Self.commonName(of: parsed.subject),
-            subject: parsed.subject.description, notValidAfter: parsed.notValidAfter
+            subject: parsed.subject.description, notValidAfter: parsed.notValidAfter,
+            purposes: TrustPurpose.allCases.filter(purposes.contains)
         )
         let rowID = blindIndex(fingerprint)
         let plain: Data
@@ -55,8 +58,23 @@ extension WalletStore {
             )
             return nil
         }
-        if let existing { return (try decodeCertificate(existing), false) }
-        return (Self.certificate(from: body, addedAt: now), true)
+        guard let existing else { return (Self.certificate(from: body, addedAt: now), true) }
+        let old = try decodeCertificate(existing)
+        guard !purposes.isSubset(of: old.purposes) else { return (old, false) }
+        var widened = body
+        widened.purposes = TrustPurpose.allCases.filter { old.purposes.contains($0) || purposes.contains($0) }
+        let plainWidened: Data
+        do {
+            plainWidened = try JSONEncoder().encode(widened)
+        } catch {
+            throw .invalidInput("certificate cannot be encoded: \(error)")
+        }
+        let resealed = try cipher.seal(
+            plainWidened, binding: RecordBinding(table: "trusted_certificate", column: "body", id: rowID))
+        try await write { db in
+            try db.execute(sql: "UPDATE trusted_certificate SET body = ? WHERE id = ?", arguments: [resealed, rowID])
+        }
+        return (Self.certificate(from: widened, addedAt: old.addedAt), false)
     }
 
     /// The trusted certificates, in the order they were added.
@@ -98,7 +116,8 @@ extension WalletStore {
     static func certificate(from body: TrustedCertificateBody, addedAt: Date) -> TrustedCertificate {
         TrustedCertificate(
             derBytes: body.der, fingerprint: body.fingerprint, subjectCommonName: body.subjectCommonName,
-            subject: body.subject, notValidAfter: body.notValidAfter, addedAt: addedAt
+            subject: body.subject, notValidAfter: body.notValidAfter, addedAt: addedAt,
+            purposes: Set(body.purposes ?? TrustPurpose.allCases)
         )
     }
 

@@ -1,0 +1,129 @@
+import CryptoKeys
+import Foundation
+import JSONModel
+
+extension CredentialWallet {
+    /// The credential with `id`, verified again now: trust anchors, signatures, validity,
+    /// holder key and status list (over the network, through the status list cache).
+    ///
+    /// Throws ``WalletError/notFound(kind:id:)`` for an unknown id; a credential that no
+    /// longer verifies is returned with the reasons in
+    /// ``WalletCredential/verificationResult``. The result is remembered in the metadata, so
+    /// a list shows the latest status without verifying again.
+    public func credential(id: String) async throws(WalletError) -> WalletCredential {
+        let stored = try await store.credential(id: id)
+        let time = now
+        var holderKey: PublicKey?
+        var keyProblem: VerificationFailure?
+        if let keyID = stored.holderKeyID {
+            do {
+                holderKey = try await secureArea.publicKey(keyID: keyID)
+            } catch {
+                keyProblem = VerificationFailure(.holderKeyMismatch, "the holder key \(keyID) is unavailable: \(error)")
+            }
+        }
+        let context = try await inspectionContext(holderKey: holderKey, at: time)
+        var inspection = await Self.inspect(stored.format, stored.payload, context: context)
+        if let keyProblem { inspection.fail(keyProblem) }
+        var metadata = stored.metadata
+        MetadataKey.recordVerification(inspection.result(at: time), in: &metadata)
+        try? await store.updateMetadata(metadata, forCredential: id)
+        return await makeCredential(stored, inspection: inspection, at: time)
+    }
+
+    /// ``credential(id:)`` under the MATTR SDK's name.
+    public func getCredential(credentialId: String) async throws(WalletError) -> WalletCredential {
+        try await credential(id: credentialId)
+    }
+
+    /// Every credential, from the metadata only (no credential bytes are decrypted, nothing
+    /// is fetched), oldest first.
+    public func listCredentials() async throws(WalletError) -> [CredentialSummary] {
+        try await searchCredentials(CredentialQuery())
+    }
+
+    /// The credentials matching `query` (format, type, issuer, text in the display name),
+    /// oldest first, from the metadata only.
+    public func searchCredentials(_ query: CredentialQuery) async throws(WalletError) -> [CredentialSummary] {
+        let locales = configuration.locales
+        return try await store.credentialSummaries(format: query.format)
+            .map { Self.summary($0, locales: locales) }
+            .filter(query.matches)
+    }
+
+    /// Deletes the credential (the deletion is logged in the same transaction), then its
+    /// holder key when no other credential uses it.
+    public func deleteCredential(id: String) async throws(WalletError) {
+        let summary = try await store.credentialSummaries().first { $0.id == id }
+        try await store.deleteCredential(id: id)
+        if let keyID = summary?.holderKeyID {
+            do throws(WalletError) {
+                try await secureArea.deleteKey(keyID: keyID)
+            } catch .keyInUse, .notFound {
+                // Still bound to another credential, or already gone.
+            } catch {
+                throw error
+            }
+        }
+    }
+
+    /// The activity log (issuances, presentations, deletions), newest first.
+    public func activityLog(limit: Int = 100) async throws(WalletError) -> [ActivityEvent] {
+        try await store.activity(limit: limit)
+    }
+
+    /// Logs a presentation: which credentials, to whom, and the claims disclosed (as paths).
+    public func recordPresentation(
+        credentialIDs: [String], verifier: String?, verifierName: String? = nil, disclosedClaims: [String]
+    ) async throws(WalletError) {
+        try await store.recordActivity(ActivityEvent(
+            kind: .presentation, occurredAt: now, credentialIDs: credentialIDs, counterparty: verifier,
+            counterpartyName: verifierName, disclosedClaims: disclosedClaims))
+    }
+
+    /// The list entry for a stored credential.
+    static func summary(_ stored: StoredCredentialSummary, locales: [String]) -> CredentialSummary {
+        let metadata = stored.metadata
+        let extensions = metadata.extensions
+        return CredentialSummary(
+            id: stored.id, format: stored.format, credentialType: metadata.credentialType, issuer: metadata.issuer,
+            issuerName: metadata.issuerDisplayName ?? extensions[MetadataKey.issuerCommonName]?.stringValue,
+            displayName: CredentialBranding(display: metadata.display, preferring: locales)?.name,
+            validity: CredentialValidity(
+                issuedAt: MetadataKey.date(extensions[MetadataKey.issuedAt]), validFrom: metadata.validFrom,
+                validUntil: metadata.validUntil, expectedUpdate: MetadataKey.date(extensions[MetadataKey.expectedUpdate])),
+            lastStatus: extensions[MetadataKey.lastStatus]?.stringValue,
+            lastVerified: extensions[MetadataKey.lastVerified]?.boolValue,
+            lastCheckedAt: MetadataKey.date(extensions[MetadataKey.lastCheckedAt]),
+            holderKeyID: stored.holderKeyID, storedAt: stored.createdAt)
+    }
+
+    /// The value ``credential(id:)`` returns.
+    func makeCredential(_ stored: StoredCredential, inspection: CredentialInspection, at time: Date) async -> WalletCredential {
+        let metadata = stored.metadata
+        let fingerprint = inspection.anchorFingerprint ?? metadata.issuerCertificateFingerprint
+        let trusted = try? await store.trustedCertificates().first { $0.fingerprint == fingerprint }
+        let issuerDisplay = metadata.extensions[MetadataKey.issuerDisplayInfo].flatMap {
+            try? JSONDecoder().decode(IssuerDisplayInfo.self, from: $0.serialized(.compact))
+        }
+        let issuerInfo = CredentialIssuerInfo(
+            commonName: inspection.signer.flatMap(ChainJudgement.commonName)
+                ?? metadata.extensions[MetadataKey.issuerCommonName]?.stringValue,
+            identifier: inspection.issuer ?? metadata.issuer,
+            displayName: metadata.issuerDisplayName,
+            signerSubject: inspection.signer?.subject.description,
+            trustedCertificate: trusted ?? nil,
+            trustedCertificateFingerprint: fingerprint)
+        var validity = inspection.validity
+        if validity == CredentialValidity() {
+            validity = CredentialValidity(
+                issuedAt: MetadataKey.date(metadata.extensions[MetadataKey.issuedAt]), validFrom: metadata.validFrom,
+                validUntil: metadata.validUntil)
+        }
+        return WalletCredential(
+            id: stored.id, format: stored.format, credentialType: inspection.credentialType ?? metadata.credentialType,
+            claims: inspection.claims, branding: CredentialBranding(display: metadata.display, preferring: configuration.locales),
+            issuerInfo: issuerInfo, validity: validity, verificationResult: inspection.result(at: time),
+            holderKeyID: stored.holderKeyID, storedAt: stored.createdAt, payload: stored.payload, issuerDisplay: issuerDisplay)
+    }
+}

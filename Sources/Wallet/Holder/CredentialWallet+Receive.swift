@@ -1,0 +1,132 @@
+import CryptoKeys
+import Foundation
+import JSONModel
+
+extension CredentialWallet {
+    /// Validates a received credential in full and stores it; on any failure stores nothing
+    /// and throws why.
+    ///
+    /// Validation is the formats' own: an SD-JWT VC through `SDJWTVCVerifier` (the `x5c`
+    /// chain to an issuer root of this wallet, signature, Disclosures, times, the `cnf` key
+    /// equal to `holderKeyID`'s), an mdoc through `IssuerSignedValidator` (document signer
+    /// chain to a trusted IACA, issuerAuth, digests, validity, the device key equal to
+    /// `holderKeyID`'s), then the status list. A revoked or suspended credential is refused;
+    /// one whose status list cannot be reached is accepted (its status reads `unknown`) so
+    /// issuance does not depend on the status service. `jwt_vc_json` is stored verbatim
+    /// after its payload parses and its dates hold. The issuance is logged in the same
+    /// transaction.
+    @discardableResult
+    public func addCredential(_ received: ReceivedCredential) async throws(CredentialRejection) -> WalletCredential {
+        let stored = try await addCredentials([received])
+        guard let first = stored.first else { throw .storage(.storage("no credential was stored")) }
+        return first
+    }
+
+    /// Validates every credential, then stores all of them in one transaction (a batch is
+    /// kept whole or not at all), logging one issuance event. Throws the first rejection.
+    @discardableResult
+    public func addCredentials(_ received: [ReceivedCredential]) async throws(CredentialRejection) -> [WalletCredential] {
+        guard !received.isEmpty else { return [] }
+        guard received.count <= configuration.limits.maximumBatchCount else {
+            throw .storage(.inputTooLarge(field: "credentials", limit: configuration.limits.maximumBatchCount))
+        }
+        let time = now
+        var prepared: [(NewCredential, CredentialInspection, ReceivedCredential)] = []
+        for credential in received {
+            let (new, inspection) = try await validate(credential, at: time)
+            prepared.append((new, inspection, credential))
+        }
+        let issuer = prepared.first.flatMap { $0.0.metadata.issuer }
+        let event = ActivityEvent(
+            kind: .issuance, occurredAt: time, credentialIDs: prepared.compactMap { $0.0.id },
+            counterparty: issuer, counterpartyName: prepared.first?.0.metadata.issuerDisplayName)
+        let stored: [StoredCredential]
+        do throws(WalletError) {
+            stored = try await store.addCredentials(prepared.map { $0.0 }, recording: event)
+        } catch {
+            throw .storage(error)
+        }
+        var result: [WalletCredential] = []
+        for (record, (_, inspection, _)) in zip(stored, prepared) {
+            result.append(await makeCredential(record, inspection: inspection, at: time))
+        }
+        return result
+    }
+
+    /// Runs the validation and builds the record to store; throws when it must not be kept.
+    func validate(_ received: ReceivedCredential, at time: Date) async throws(CredentialRejection) -> (NewCredential, CredentialInspection) {
+        guard received.format != .openDID else { throw .unsupportedFormat(received.format.rawValue) }
+        guard received.payload.count <= configuration.limits.maximumPayloadBytes else {
+            throw .storage(.inputTooLarge(field: "payload", limit: configuration.limits.maximumPayloadBytes))
+        }
+        var holderKey: PublicKey?
+        if let keyID = received.holderKeyID {
+            do {
+                holderKey = try await secureArea.publicKey(keyID: keyID)
+            } catch {
+                throw .holderKeyNotFound(keyID)
+            }
+        }
+        let context: InspectionContext
+        do throws(WalletError) {
+            context = try await inspectionContext(holderKey: holderKey, at: time)
+        } catch {
+            throw .storage(error)
+        }
+        let inspection = await Self.inspect(received.format, received.payload, context: context)
+        var blocking = inspection.blockingFailures
+        if received.format == .jwtVCJSON { blocking.removeAll { $0.kind == .unverifiableFormat } }
+        if let malformed = blocking.first(where: { $0.kind == .malformedCredential }), blocking.count == 1 {
+            throw .malformed(malformed.message)
+        }
+        guard blocking.isEmpty else { throw .failedValidation(inspection.failures) }
+
+        var metadata = CredentialMetadata(
+            issuer: inspection.issuer ?? received.issuer.credentialIssuer,
+            issuerDisplayName: received.issuer.issuerName(preferring: configuration.locales)
+                ?? inspection.signer.flatMap(ChainJudgement.commonName),
+            credentialType: inspection.credentialType,
+            display: received.issuer.credentialDisplay,
+            validFrom: inspection.validity.validFrom, validUntil: inspection.validity.validUntil,
+            issuerCertificateFingerprint: inspection.anchorFingerprint)
+        metadata.extensions[MetadataKey.issuedAt] = MetadataKey.json(inspection.validity.issuedAt)
+        metadata.extensions[MetadataKey.expectedUpdate] = MetadataKey.json(inspection.validity.expectedUpdate)
+        metadata.extensions[MetadataKey.issuerCommonName] = inspection.signer.flatMap(ChainJudgement.commonName).map(JSONValue.string)
+        if let display = try? JSONValue(parsing: JSONEncoder().encode(received.issuer)) {
+            metadata.extensions[MetadataKey.issuerDisplayInfo] = display
+        }
+        MetadataKey.recordVerification(inspection.result(at: time), in: &metadata)
+        metadata.extensions = metadata.extensions.filter { !$0.value.isNull }
+        let new = NewCredential(
+            id: UUID().uuidString, format: received.format, payload: received.payload, metadata: metadata,
+            holderKeyID: received.holderKeyID)
+        return (new, inspection)
+    }
+}
+
+/// The names under which the wallet keeps its own facts in ``CredentialMetadata/extensions``.
+enum MetadataKey {
+    static let issuedAt = "vellum.issuedAt"
+    static let expectedUpdate = "vellum.expectedUpdate"
+    static let issuerCommonName = "vellum.issuerCommonName"
+    static let issuerDisplayInfo = "vellum.issuerDisplay"
+    static let lastStatus = "vellum.lastStatus"
+    static let lastVerified = "vellum.lastVerified"
+    static let lastCheckedAt = "vellum.lastCheckedAt"
+
+    static func json(_ date: Date?) -> JSONValue? {
+        guard let date, let number = JSONNumber(date.timeIntervalSince1970) else { return nil }
+        return .number(number)
+    }
+
+    static func date(_ value: JSONValue?) -> Date? {
+        guard let seconds = value?.doubleValue, seconds.isFinite else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    static func recordVerification(_ result: VerificationResult, in metadata: inout CredentialMetadata) {
+        metadata.extensions[lastStatus] = .string(result.status.name)
+        metadata.extensions[lastVerified] = .bool(result.verified)
+        metadata.extensions[lastCheckedAt] = json(result.checkedAt)
+    }
+}

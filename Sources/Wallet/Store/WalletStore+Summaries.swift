@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+
+/// A stored credential without its issuer-signed bytes: what a list of credentials shows.
+///
+/// Listing reads and decrypts only the small metadata blob of each row, never the payload
+/// (an mDL with a portrait is tens of kilobytes), so a wallet with a hundred thousand
+/// credentials lists in one pass over the table.
+public struct StoredCredentialSummary: Sendable, Hashable, Identifiable {
+    /// The wallet's id for the credential.
+    public let id: String
+    /// The credential format.
+    public let format: CredentialFormat
+    /// Display, issuer and validity information.
+    public let metadata: CredentialMetadata
+    /// The id of the holder key the credential is bound to, if any.
+    public let holderKeyID: String?
+    /// When the credential was stored.
+    public let createdAt: Date
+    /// When the credential's metadata last changed.
+    public let updatedAt: Date
+}
+
+extension WalletStore {
+    /// Every credential's metadata (or that of one `format`), oldest first, without reading
+    /// the payloads.
+    public func credentialSummaries(format: CredentialFormat? = nil) async throws(WalletError) -> [StoredCredentialSummary] {
+        let columns = "id, format, metadata, holder_key_id, created_at, updated_at"
+        let rows = try await read { db in
+            if let format {
+                return try Row.fetchAll(
+                    db, sql: "SELECT \(columns) FROM credential WHERE format = ? ORDER BY created_at, id",
+                    arguments: [format.rawValue]
+                ).map(RowValues.init)
+            }
+            return try Row.fetchAll(db, sql: "SELECT \(columns) FROM credential ORDER BY created_at, id").map(RowValues.init)
+        }
+        var result: [StoredCredentialSummary] = []
+        result.reserveCapacity(rows.count)
+        for row in rows {
+            let id = row.column("id", as: String.self) ?? "?"
+            guard let format = row.column("format", as: String.self).flatMap(CredentialFormat.init(rawValue:)),
+                  let sealed = row.column("metadata", as: Data.self),
+                  let created = row.column("created_at", as: Double.self),
+                  let updated = row.column("updated_at", as: Double.self)
+            else { throw .corruptedRecord(table: "credential", id: id) }
+            let plain = try cipher.open(sealed, binding: RecordBinding(table: "credential", column: "metadata", id: id))
+            guard let metadata = CredentialMetadata.decodeStored(plain) else {
+                throw .corruptedRecord(table: "credential", id: id)
+            }
+            result.append(StoredCredentialSummary(
+                id: id, format: format, metadata: metadata, holderKeyID: row.column("holder_key_id", as: String.self),
+                createdAt: Date(timeIntervalSinceReferenceDate: created),
+                updatedAt: Date(timeIntervalSinceReferenceDate: updated)
+            ))
+        }
+        return result
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import Wallet
+
+/// The exit codes of the wallet subcommands, as their help and the README document them.
+enum WalletExitCode {
+    /// The command did what was asked (for `status`: the credential verified).
+    static let success: Int32 = 0
+    /// `status`: the credential does not verify (expired, revoked, untrusted, …).
+    static let notVerified: Int32 = 1
+    /// No wallet at the directory (`init` first), or `init` found one already.
+    static let walletMissingOrExists: Int32 = 3
+    /// The passphrase is wrong, missing or unusable.
+    static let passphrase: Int32 = 4
+    /// No credential or trusted certificate with that id or fingerprint.
+    static let notFound: Int32 = 5
+    /// An input file is unreadable or not what was expected (a certificate that is not PEM/DER).
+    static let invalidInput: Int32 = 6
+    /// The wallet file is damaged or altered, or storage failed.
+    static let storage: Int32 = 7
+
+    /// The lines the subcommands' help ends with.
+    static let help = """
+        Exit codes: 0 success; 1 the credential does not verify (status); 3 no wallet at the \
+        directory (or init found one); 4 wrong or missing passphrase; 5 no such credential or \
+        certificate; 6 unreadable input; 7 damaged wallet or storage failure; 64 usage error.
+        """
+}
+
+/// A wallet subcommand's failure: printed on standard error, exiting with its code.
+enum WalletCLIError: Error, CustomStringConvertible {
+    case wallet(WalletError)
+    case noPassphrase
+    case passphrasesDiffer
+    case unreadable(path: String, reason: String)
+
+    var exitCode: Int32 {
+        switch self {
+        case .noPassphrase, .passphrasesDiffer: return WalletExitCode.passphrase
+        case .unreadable: return WalletExitCode.invalidInput
+        case .wallet(let error):
+            switch error {
+            case .walletNotFound, .walletAlreadyExists: return WalletExitCode.walletMissingOrExists
+            case .wrongPassphrase, .invalidPassphrase: return WalletExitCode.passphrase
+            case .notFound: return WalletExitCode.notFound
+            case .invalidCertificate, .invalidInput, .inputTooLarge, .duplicate: return WalletExitCode.invalidInput
+            default: return WalletExitCode.storage
+            }
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .wallet(.walletNotFound(let path)): return "no wallet at \(path) (run `vellum init` first)"
+        case .wallet(let error): return error.description
+        case .noPassphrase: return "no passphrase: set \(WalletOptions.passphraseVariable) or type one at the prompt"
+        case .passphrasesDiffer: return "the passphrases differ"
+        case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        }
+    }
+}
+
+/// Runs a wallet subcommand body, turning its failures into a message and exit code.
+enum WalletCommandRunner {
+    static func run(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let error as WalletCLIError {
+            FileHandle.standardError.write(Data("vellum: \(error)\n".utf8))
+            throw ExitCode(error.exitCode)
+        } catch let error as WalletError {
+            let wrapped = WalletCLIError.wallet(error)
+            FileHandle.standardError.write(Data("vellum: \(wrapped)\n".utf8))
+            throw ExitCode(wrapped.exitCode)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import Wallet
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `--wallet DIR`, shared by every wallet subcommand, and how they open the wallet.
+///
+/// The passphrase comes from `VELLUM_PASSPHRASE`, else from a prompt on the terminal with
+/// echo off, else (standard input not a terminal) from the first line of standard input.
+struct WalletOptions: ParsableArguments {
+    @Option(
+        name: .customLong("wallet"),
+        help: ArgumentHelp(
+            "The wallet directory (default: $XDG_DATA_HOME/vellum or ~/.local/share/vellum; Application Support/vellum on Apple platforms). Accepted before or after the subcommand.",
+            valueName: "dir"))
+    var wallet: String?
+
+    /// The environment variable holding the passphrase for scripts.
+    static let passphraseVariable = "VELLUM_PASSPHRASE"
+
+    /// The wallet directory: `--wallet`, else the platform's user data directory.
+    var directory: URL {
+        if let wallet { return URL(fileURLWithPath: (wallet as NSString).expandingTildeInPath, isDirectory: true) }
+        return Self.defaultDirectory
+    }
+
+    /// `$XDG_DATA_HOME/vellum` or `~/.local/share/vellum` (Linux), `~/Library/Application
+    /// Support/vellum` (Apple platforms).
+    static var defaultDirectory: URL {
+        #if canImport(Darwin)
+        if let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first {
+            return support.appendingPathComponent("vellum", isDirectory: true)
+        }
+        #endif
+        let environment = ProcessInfo.processInfo.environment
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("vellum", isDirectory: true)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser
+            .appendingPathComponent(".local/share/vellum", isDirectory: true)
+    }
+
+    /// Reads the passphrase; `confirm` asks twice on a terminal (for `init`).
+    func passphrase(confirm: Bool = false) throws -> String {
+        if let value = ProcessInfo.processInfo.environment[Self.passphraseVariable], !value.isEmpty { return value }
+        guard isatty(STDIN_FILENO) == 1 else {
+            guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+                throw WalletCLIError.noPassphrase
+            }
+            return line
+        }
+        let first = try prompt("Wallet passphrase: ")
+        if confirm, try prompt("Repeat the passphrase: ") != first { throw WalletCLIError.passphrasesDiffer }
+        return first
+    }
+
+    private func prompt(_ text: String) throws -> String {
+        guard let pointer = getpass(text) else { throw WalletCLIError.noPassphrase }
+        let value = String(cString: pointer)
+        guard !value.isEmpty else { throw WalletCLIError.noPassphrase }
+        return value
+    }
+
+    /// Opens the wallet (any failure becomes the documented exit code and a message).
+    func open(configuration: CredentialWalletConfiguration = CredentialWalletConfiguration()) async throws -> CredentialWallet {
+        let directory = directory
+        guard CredentialWallet.exists(at: directory) else {
+            throw WalletCLIError.wallet(.walletNotFound(path: directory.path))
+        }
+        do {
+            return try await CredentialWallet.open(at: directory, passphrase: try passphrase(), configuration: configuration)
+        } catch let error as WalletError {
+            throw WalletCLIError.wallet(error)
+        }
+    }
+
+    /// Moves every `--wallet DIR` / `--wallet=DIR` written before the subcommand to the end,
+    /// where the subcommand's own option group parses it: `vellum --wallet w list` is
+    /// `vellum list --wallet w`.
+    static func hoisted(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var moved: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--wallet", index + 1 < arguments.count {
+                moved += [argument, arguments[index + 1]]
+                index += 2
+            } else if argument.hasPrefix("--wallet=") {
+                moved.append(argument)
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard !moved.isEmpty, index < arguments.count, !arguments[index].hasPrefix("-") else { return arguments }
+        leading = Array(arguments[index...])
+        if let terminator = leading.firstIndex(of: "--") {
+            return Array(leading[..<terminator]) + moved + Array(leading[terminator...])
+        }
+        return leading + moved
+    }
+}
+
+extension Vellum {
+    /// Runs the command line with `--wallet` accepted before the subcommand too.
+    static func main() async {
+        await main(WalletOptions.hoisted(Array(CommandLine.arguments.dropFirst())))
+    }
+}

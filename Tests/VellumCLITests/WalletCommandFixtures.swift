@@ -1,0 +1,189 @@
+import Crypto
+import CryptoKeys
+import Foundation
+import Hummingbird
+import JOSE
+import JSONModel
+import MDoc
+import NIOCore
+import SDJWT
+import StatusList
+import VellumTestSupport
+import Wallet
+import X509
+import X509Trust
+
+/// A root certificate with an mdoc document signer and an SD-JWT VC `x5c` signer under it,
+/// issuing credentials valid today, for the wallet subcommand tests.
+struct CLITestIssuer {
+    static let issuerURL = "https://issuer.example.com"
+    static let vct = "https://credentials.example.com/pid"
+    static let docType = "org.iso.18013.5.1.mDL"
+    static let nameSpace = "org.iso.18013.5.1"
+    static let day: TimeInterval = 86_400
+
+    let now = Date()
+    let rootKey = P256.Signing.PrivateKey()
+    let documentSignerKey = P256.Signing.PrivateKey()
+    let sdJWTSignerKey = P256.Signing.PrivateKey()
+    let root: Certificate
+    let documentSigner: Certificate
+    let sdJWTSigner: Certificate
+
+    init() throws {
+        let rootName = try DistinguishedName { CountryName("UT"); CommonName("CLI Test IACA") }
+        let rootPublic = Certificate.PublicKey(rootKey.publicKey)
+        let start = now - 30 * Self.day
+        let end = now + 365 * Self.day
+        root = try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: rootPublic, notValidBefore: start, notValidAfter: end,
+            issuer: rootName, subject: rootName, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+                SubjectKeyIdentifier(hash: rootPublic)
+            },
+            issuerPrivateKey: .init(rootKey))
+        let rootKeyID = try root.extensions.subjectKeyIdentifier?.keyIdentifier
+        documentSigner = try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(documentSignerKey.publicKey),
+            notValidBefore: start, notValidAfter: end, issuer: rootName,
+            subject: try DistinguishedName { CountryName("UT"); CommonName("CLI Document Signer") },
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(KeyUsage(digitalSignature: true))
+                Critical(try ExtendedKeyUsage([.init(oid: [1, 0, 18013, 5, 1, 2])]))
+                AuthorityKeyIdentifier(keyIdentifier: rootKeyID)
+            },
+            issuerPrivateKey: .init(rootKey))
+        sdJWTSigner = try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(sdJWTSignerKey.publicKey),
+            notValidBefore: start, notValidAfter: end, issuer: rootName,
+            subject: try DistinguishedName { CountryName("UT"); CommonName("CLI PID Issuer") },
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(KeyUsage(digitalSignature: true))
+                AuthorityKeyIdentifier(keyIdentifier: rootKeyID)
+                SubjectAlternativeNames([.uniformResourceIdentifier(Self.issuerURL)])
+            },
+            issuerPrivateKey: .init(rootKey))
+    }
+
+    var rootPEM: String { get throws { try root.serializeAsPEM().pemString } }
+
+    var rootFingerprint: String { SHA256.hash(data: Data(root.derBytes)).map { String(format: "%02x", $0) }.joined() }
+
+    func signer(_ key: P256.Signing.PrivateKey) throws -> SoftwareSigner {
+        try SoftwareSigner(privateKey: PrivateKey(rawRepresentation: key.rawRepresentation, curve: .p256))
+    }
+
+    func sdJWTVC(holderKey: PublicKey, status: JSONValue?) async throws -> String {
+        var claims: JSONObject = [
+            "iss": .string(Self.issuerURL), "vct": .string(Self.vct),
+            "iat": .number(JSONNumber(Int64(now.timeIntervalSince1970) - 60)),
+            "exp": .number(JSONNumber(Int64((now + 30 * Self.day).timeIntervalSince1970))),
+            "given_name": "Erika", "family_name": "Mustermann",
+        ]
+        if let status { claims["status"] = status }
+        var header = JOSEHeader(algorithm: "ES256", type: "dc+sd-jwt")
+        header.certificateChain = [Data(sdJWTSigner.derBytes)]
+        return try await SDJWTBuilder(
+            claims: claims, disclosing: [ClaimPath(json: JSONValue(parsing: Data(#"["given_name"]"#.utf8)))],
+            header: header, holderKey: JWK(publicKey: holderKey)
+        ).issue(signer: signer(sdJWTSignerKey)).serialized
+    }
+
+    func mdoc(deviceKey: PublicKey, status: StatusListReference?) async throws -> Data {
+        var builder = IssuerSignedBuilder(
+            docType: Self.docType, deviceKey: deviceKey,
+            validityInfo: ValidityInfo(signed: now - 60, validFrom: now - 60, validUntil: now + 30 * Self.day),
+            status: status?.statusClaimCBOR)
+        builder.add("family_name", "Mustermann", nameSpace: Self.nameSpace)
+        builder.add("age_over_18", true, nameSpace: Self.nameSpace)
+        let signed = try await builder.sign(signer: signer(documentSignerKey), certificateChain: [Data(documentSigner.derBytes)])
+        return signed.cbor.encoded()
+    }
+}
+
+/// Serves a JWT and a CWT Token Status List over loopback; a test republishes to flip entries.
+final class CLIStatusLists: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pages: [String: (String, Data)] = [:]
+    private(set) var base = ""
+
+    func publish(_ statuses: [StatusType], issuer: CLITestIssuer) async throws {
+        let list = try TokenStatusList(bits: .two, statuses: statuses)
+        let now = Date()
+        let jwt = try await StatusListToken(subject: base + "/jwt", issuedAt: now - 60, expiresAt: now + 600, statusList: list)
+            .signedJWT(signer: issuer.signer(issuer.sdJWTSignerKey))
+        let cwt = try await StatusListToken(subject: base + "/cwt", issuedAt: now - 60, expiresAt: now + 600, statusList: list)
+            .signedCWT(signer: issuer.signer(issuer.documentSignerKey))
+        lock.withLock {
+            pages["/jwt"] = (StatusListTokenFormat.jwt.mediaType, Data(jwt.utf8))
+            pages["/cwt"] = (StatusListTokenFormat.cwt.mediaType, cwt)
+        }
+    }
+
+    func run(_ body: @Sendable (CLIStatusLists) async throws -> Void) async throws {
+        let router = Router()
+        router.get("**") { [self] request, _ -> Response in
+            guard let page = lock.withLock({ pages[request.uri.path] }) else { return Response(status: .notFound) }
+            var headers = HTTPFields()
+            headers[.contentType] = page.0
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: page.1)))
+        }
+        try await LoopbackHTTPServer.run(router, label: "cli-status-lists") { port in
+            lock.withLock { base = "http://127.0.0.1:\(port)" }
+            try await body(self)
+        }
+    }
+}
+
+/// Runs `vellum` wallet subcommands with the passphrase on standard input (or in
+/// `VELLUM_PASSPHRASE` through `/usr/bin/env`).
+enum WalletCLI {
+    static let passphrase = "cli test passphrase"
+
+    /// Runs the child on a Dispatch thread: `ChildProcess.run` blocks until the child exits,
+    /// and blocking a cooperative-pool thread (two on a two-core machine) would starve the
+    /// loopback status list server this test process runs for the child to query.
+    static func run(
+        _ arguments: [String], passphrase: String? = WalletCLI.passphrase, environment: Bool = false
+    ) async throws -> ChildProcess.Result {
+        guard let binary = VellumBinary.url else { throw CocoaError(.fileNoSuchFile) }
+        let executable: URL
+        var childArguments = arguments
+        var input = Data(((passphrase ?? "") + "\n").utf8)
+        if environment, let passphrase {
+            executable = URL(fileURLWithPath: "/usr/bin/env")
+            childArguments = ["\(WalletOptionsName.variable)=\(passphrase)", binary.path] + arguments
+            input = Data()
+        } else {
+            executable = binary
+        }
+        let finalArguments = childArguments
+        let finalInput = input
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    try ChildProcess.run(executable, arguments: finalArguments, input: finalInput)
+                })
+            }
+        }
+    }
+
+    static func json(_ result: ChildProcess.Result) throws -> JSONValue {
+        try JSONValue(parsing: result.standardOutput)
+    }
+
+    /// A wallet made in-process with the cheapest KDF the store accepts.
+    static func makeWallet(at directory: URL) async throws -> CredentialWallet {
+        try await CredentialWallet.create(
+            at: directory, passphrase: passphrase,
+            configuration: CredentialWalletConfiguration(keyDerivation: .scrypt(costLog2: 10, blockSize: 8, parallelism: 1)))
+    }
+}
+
+enum WalletOptionsName {
+    static let variable = "VELLUM_PASSPHRASE"
+}
