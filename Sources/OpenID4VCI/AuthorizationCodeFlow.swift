@@ -112,9 +112,10 @@ public struct AuthorizationCodeFlow: Sendable, Hashable, Codable {
         guard var components = URLComponents(url: authorizationEndpoint, resolvingAgainstBaseURL: false) else {
             throw .invalidAuthorizationServerMetadata(issuer: server.issuer.absoluteString, reason: "authorization_endpoint is not a URL")
         }
-        // Form-encoded, as authorization servers decode the query (URLComponents would leave
-        // "+" and "&"-like characters in values ambiguous).
-        components.percentEncodedQuery = [components.percentEncodedQuery, FormURLEncoding.encode(query)]
+        // Every reserved character percent-encoded (URLComponents would leave "+" and "/" in
+        // values), spaces as %20, which form and plain URL decoders both read as a space.
+        let encoded = FormURLEncoding.encode(query).replacingOccurrences(of: "+", with: "%20")
+        components.percentEncodedQuery = [components.percentEncodedQuery, encoded]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "&")
         guard let url = components.url else {
             throw .invalidAuthorizationServerMetadata(issuer: server.issuer.absoluteString, reason: "cannot build the authorization URL")

@@ -26,7 +26,9 @@ public struct CredentialRequestEncryption: Sendable, Hashable {
         guard let entries = try jwks.array("keys", limit: 32) else { throw jwks.fail("keys", "missing") }
         var keys = [JWK]()
         for (index, entry) in entries.enumerated() {
-            guard case .object = entry, let key = try? JWK(jsonData: entry.serialized(.compact)), !key.isPrivate else {
+            guard case .object = entry, let key = try? JWK(jsonData: entry.serialized(.compact)), !key.isPrivate,
+                  (try? key.publicKey()) != nil
+            else {
                 throw jwks.fail("keys[\(index)]", "not a public JWK")
             }
             guard key.kid != nil else { throw jwks.fail("keys[\(index)].kid", "missing") }
