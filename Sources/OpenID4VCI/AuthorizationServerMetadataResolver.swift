@@ -15,6 +15,7 @@ public struct AuthorizationServerMetadataResolver: Sendable {
     /// The largest metadata document accepted, in bytes.
     public let maximumBytes: Int
 
+    /// A resolver over `httpClient`; metadata documents above `maximumBytes` are refused.
     public init(httpClient: any HTTPClient, transport: TransportSecurityPolicy = .default, maximumBytes: Int = 256 * 1024) {
         self.httpClient = httpClient
         self.transport = transport

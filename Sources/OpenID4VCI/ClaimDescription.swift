@@ -14,6 +14,7 @@ public struct ClaimDescription: Sendable, Hashable {
     /// `display`: labels per language.
     public var display: [ClaimDisplay]
 
+    /// A claim description, for issuers and tests that build metadata in code.
     public init(path: ClaimPath, mandatory: Bool = false, display: [ClaimDisplay] = []) {
         self.path = path
         self.mandatory = mandatory

@@ -17,6 +17,8 @@ public struct CredentialAuthorizationDetail: Sendable, Hashable, Codable {
     /// obtain.
     public var credentialIdentifiers: [String]
 
+    /// An entry for one configuration; `locations` is the issuer identifier when the issuer
+    /// uses separate authorization servers.
     public init(credentialConfigurationID: String, locations: [String]? = nil, credentialIdentifiers: [String] = []) {
         self.credentialConfigurationID = credentialConfigurationID
         self.locations = locations

@@ -123,6 +123,7 @@ public enum SigningAlgorithmIdentifier: Sendable, Hashable, CustomStringConverti
         }
     }
 
+    /// The identifier as the metadata writes it (`ES256`, `-7`).
     public var description: String {
         switch self {
         case let .jose(name): name
@@ -139,6 +140,7 @@ public struct ProofTypeMetadata: Sendable, Hashable {
     /// `key_attestations_required`: present when the issuer requires a key attestation.
     public var keyAttestationsRequired: KeyAttestationRequirement?
 
+    /// Proof type metadata built in code.
     public init(signingAlgorithms: [String], keyAttestationsRequired: KeyAttestationRequirement? = nil) {
         self.signingAlgorithms = signingAlgorithms
         self.keyAttestationsRequired = keyAttestationsRequired
@@ -171,6 +173,7 @@ public struct KeyAttestationRequirement: Sendable, Hashable {
     /// `user_authentication`: accepted levels for user authentication.
     public var userAuthentication: [String]?
 
+    /// A requirement built in code; `nil` lists mean "any level".
     public init(keyStorage: [String]? = nil, userAuthentication: [String]? = nil) {
         self.keyStorage = keyStorage
         self.userAuthentication = userAuthentication

@@ -14,6 +14,7 @@ public struct CredentialRequestEncryption: Sendable, Hashable {
     /// `encryption_required`: every request must be encrypted.
     public var encryptionRequired: Bool
 
+    /// Request encryption metadata built in code.
     public init(keys: [JWK], encryptionMethods: [String], compressionMethods: [String] = [], encryptionRequired: Bool) {
         self.keys = keys
         self.encryptionMethods = encryptionMethods
@@ -57,6 +58,7 @@ public struct CredentialResponseEncryption: Sendable, Hashable {
     /// `encryption_required`: the wallet must send encryption parameters with every request.
     public var encryptionRequired: Bool
 
+    /// Response encryption metadata built in code.
     public init(algorithms: [String], encryptionMethods: [String], compressionMethods: [String] = [], encryptionRequired: Bool) {
         self.algorithms = algorithms
         self.encryptionMethods = encryptionMethods

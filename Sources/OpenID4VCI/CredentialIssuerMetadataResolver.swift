@@ -19,6 +19,8 @@ public struct CredentialIssuerMetadataResolver: Sendable {
     /// The largest metadata document accepted, in bytes.
     public let maximumBytes: Int
 
+    /// A resolver over `httpClient`; by default signatures are ignored and documents above
+    /// 1 MiB are refused.
     public init(
         httpClient: any HTTPClient, transport: TransportSecurityPolicy = .default,
         signedMetadata: SignedMetadataPolicy = .ignore, maximumBytes: Int = 1 << 20

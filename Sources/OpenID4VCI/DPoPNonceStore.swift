@@ -8,6 +8,7 @@ import Foundation
 public actor DPoPNonceStore {
     private var nonces: [String: String] = [:]
 
+    /// An empty store, one per issuance (or per wallet, to reuse nonces across issuances).
     public init() {}
 
     /// The nonce to put in the next proof for `url`'s origin, if any.

@@ -16,6 +16,7 @@ public struct DPoPProofBuilder: DPoPProofProviding {
     /// The time put in `iat`.
     public let clock: @Sendable () -> Date
 
+    /// A builder signing with `signer`; `clock` supplies `iat`.
     public init(signer: any Signer, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.signer = signer
         self.clock = clock
@@ -30,6 +31,7 @@ public struct DPoPProofBuilder: DPoPProofProviding {
         Base64URL.encode(signer.publicKey.thumbprint(hash: .sha256))
     }
 
+    /// A signed proof for one request (see ``DPoPProofProviding``).
     public func proof(method: String, url: URL, accessToken: String?, nonce: String?) async throws(OpenID4VCIError) -> String {
         var claims = JSONObject()
         var random = SystemRandomNumberGenerator()

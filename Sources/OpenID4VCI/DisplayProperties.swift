@@ -11,6 +11,7 @@ public struct DisplayImage: Sendable, Hashable {
     /// `alt_text`: the alternative text, for accessibility.
     public var altText: String?
 
+    /// An image reference built in code.
     public init(uri: String, altText: String? = nil) {
         self.uri = uri
         self.altText = altText
@@ -31,6 +32,7 @@ public struct IssuerDisplay: Sendable, Hashable {
     /// `logo`: the issuer's logo.
     public var logo: DisplayImage?
 
+    /// Issuer display properties built in code.
     public init(name: String? = nil, locale: String? = nil, logo: DisplayImage? = nil) {
         self.name = name
         self.locale = locale
@@ -61,6 +63,7 @@ public struct CredentialDisplay: Sendable, Hashable {
     /// `text_color`: a CSS colour.
     public var textColor: String?
 
+    /// Credential display properties built in code.
     public init(
         name: String, locale: String? = nil, logo: DisplayImage? = nil, description: String? = nil,
         backgroundColor: String? = nil, backgroundImage: DisplayImage? = nil, textColor: String? = nil
@@ -92,6 +95,7 @@ public struct ClaimDisplay: Sendable, Hashable {
     /// `locale`: a BCP 47 language tag.
     public var locale: String?
 
+    /// Claim display properties built in code.
     public init(name: String? = nil, locale: String? = nil) {
         self.name = name
         self.locale = locale

@@ -20,6 +20,8 @@ public struct IssuanceSession: Sendable {
     /// How signed issuer metadata is handled.
     public let signedMetadata: SignedMetadataPolicy
 
+    /// A session; without `dpop` tokens are bearer tokens, without `clientID` only the
+    /// pre-authorized code flow is possible.
     public init(
         httpClient: any HTTPClient, dpop: (any DPoPProofProviding)? = nil, clientID: String? = nil,
         transport: TransportSecurityPolicy = .default, signedMetadata: SignedMetadataPolicy = .ignore
@@ -33,7 +35,9 @@ public struct IssuanceSession: Sendable {
 
     /// The grant an issuance uses.
     public enum Grant: String, Sendable, Hashable, Codable {
+        /// The offer's pre-authorized code, with a transaction code when asked for.
         case preAuthorizedCode
+        /// The authorization code flow in a browser.
         case authorizationCode
     }
 

@@ -60,6 +60,7 @@ public enum OpenID4VCIError: Error, Equatable, Sendable, CustomStringConvertible
     /// The offer names a credential configuration the issuer metadata does not describe.
     case unknownCredentialConfiguration(String)
 
+    /// A message for a person reading a log.
     public var description: String {
         switch self {
         case let .invalidOfferLink(reason): "not a credential offer link: \(reason)"

@@ -34,6 +34,7 @@ public struct SignedMetadataPolicy: Sendable {
     /// The current time, for `iat`/`exp` and certificate validity.
     public var clock: @Sendable () -> Date
 
+    /// A policy; `clock` is the time for `iat`, `exp` and certificate validity.
     public init(mode: Mode, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.mode = mode
         self.clock = clock

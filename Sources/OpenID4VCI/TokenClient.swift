@@ -20,6 +20,8 @@ public struct TokenClient: Sendable {
     /// The time `expires_in` counts from.
     public let clock: @Sendable () -> Date
 
+    /// A client; without `dpop` it asks for bearer tokens. Share `nonces` with the other
+    /// clients of the same issuance.
     public init(
         httpClient: any HTTPClient, dpop: (any DPoPProofProviding)? = nil, nonces: DPoPNonceStore = DPoPNonceStore(),
         maximumResponseBytes: Int = 64 * 1024, clock: @escaping @Sendable () -> Date = { Date() }
