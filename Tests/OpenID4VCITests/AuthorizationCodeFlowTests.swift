@@ -241,4 +241,33 @@ struct AuthorizationCodeFlowTests {
             #expect(server.parRequestCount == 0)
         }
     }
+
+    static let badPushedResponses: [(String, String, Int)] = [
+        ("no request_uri", #"{"expires_in":60}"#, 201),
+        ("no expires_in", #"{"request_uri":"urn:ietf:params:oauth:request_uri:x"}"#, 201),
+        ("expires_in a string", #"{"request_uri":"urn:x","expires_in":"60"}"#, 201),
+        ("not JSON", "request_uri=urn:x", 201),
+        ("an error without OAuth body", "oops", 500),
+    ]
+
+    @Test(arguments: badPushedResponses)
+    func malformedPushedAuthorizationResponsesAreTypedErrors(_ name: String, _ body: String, _ status: Int) async throws {
+        var behaviour = TestIssuer.Behaviour()
+        behaviour.pushedAuthorizationBodyOverride = body
+        behaviour.pushedAuthorizationStatus = .init(code: status)
+        behaviour.requireDPoP = false
+        let server = TestIssuer(behaviour)
+        try await server.run { _ in
+            let setup = try await Self.setUp(server, dpop: false)
+            do throws(OpenID4VCIError) {
+                _ = try await AuthorizationCodeFlow.start(
+                    credentialConfigurationIDs: ["pid"], issuer: setup.issuer, server: setup.server, clientID: TestIssuer.clientID,
+                    redirectURI: Self.redirectURI, tokenClient: setup.tokens)
+                Issue.record("\(name): accepted")
+            } catch .invalidResponse {
+            } catch {
+                Issue.record("\(name): \(error)")
+            }
+        }
+    }
 }

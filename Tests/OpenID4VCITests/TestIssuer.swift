@@ -44,6 +44,9 @@ final class TestIssuer: @unchecked Sendable {
         var authorizationServerIssuerOverride: String?
         /// Answer the authorization request with an error redirect.
         var denyAuthorization = false
+        /// Replace the PAR response body and status.
+        var pushedAuthorizationBodyOverride: String?
+        var pushedAuthorizationStatus: HTTPResponse.Status = .created
     }
 
     enum IssParameter: Sendable { case correct, wrong, omitted }
@@ -275,6 +278,7 @@ final class TestIssuer: @unchecked Sendable {
 
     private func pushedAuthorization(form: [String: String], headers: HTTPFields, url: String) -> Response {
         lock.withLock { parRequests += 1 }
+        let behaviour = self.behaviour
         let jkt: String?
         switch checkDPoP(headers: headers, url: url) {
         case let .failure(error): return Self.oauthError(error)
@@ -283,6 +287,9 @@ final class TestIssuer: @unchecked Sendable {
         guard form["response_type"] == "code", form["client_id"] == Self.clientID, form["code_challenge"] != nil,
               form["code_challenge_method"] == "S256", form["redirect_uri"] != nil, form["state"] != nil
         else { return Self.oauthError(.init(error: "invalid_request", description: "missing parameters")) }
+        if let body = behaviour.pushedAuthorizationBodyOverride {
+            return Self.response(behaviour.pushedAuthorizationStatus, body, type: "application/json")
+        }
         let requestURI = "urn:ietf:params:oauth:request_uri:" + UUID().uuidString
         lock.withLock { pushed[requestURI] = (form, jkt) }
         return Self.json(.created, ["request_uri": .string(requestURI), "expires_in": 60])
