@@ -21,4 +21,10 @@ public struct HTTPResponse: Sendable, Equatable {
 
     /// Whether the status is 2xx.
     public var isSuccess: Bool { (200..<300).contains(status) }
+
+    /// The media type of `Content-Type`, lower-cased, without parameters (`application/json`
+    /// for `Application/JSON; charset=utf-8`); `nil` when the header is absent.
+    public var mediaType: String? {
+        headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+    }
 }

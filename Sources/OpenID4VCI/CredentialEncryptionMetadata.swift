@@ -4,7 +4,7 @@ import JSONModel
 
 /// `credential_request_encryption` (OpenID4VCI 1.0 §12.2.4): the issuer's keys and content
 /// encryption algorithms for encrypting a credential request, and whether it insists.
-public struct CredentialRequestEncryption: Sendable, Hashable {
+public struct CredentialRequestEncryptionMetadata: Sendable, Hashable {
     /// `jwks.keys`: the issuer's public encryption keys, each with a `kid`.
     public var keys: [JWK]
     /// `enc_values_supported`: JWE content encryption algorithms, never empty.
@@ -48,7 +48,7 @@ public struct CredentialRequestEncryption: Sendable, Hashable {
 
 /// `credential_response_encryption` (OpenID4VCI 1.0 §12.2.4): which JWE algorithms the issuer
 /// can encrypt credential responses with, and whether the wallet must ask for encryption.
-public struct CredentialResponseEncryption: Sendable, Hashable {
+public struct CredentialResponseEncryptionMetadata: Sendable, Hashable {
     /// `alg_values_supported`: JWE key management algorithms (e.g. `ECDH-ES`), never empty.
     public var algorithms: [String]
     /// `enc_values_supported`: JWE content encryption algorithms (e.g. `A128GCM`), never empty.

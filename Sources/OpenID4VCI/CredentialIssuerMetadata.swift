@@ -24,9 +24,9 @@ public struct CredentialIssuerMetadata: Sendable, Hashable {
     /// `notification_endpoint`.
     public var notificationEndpoint: URL?
     /// `credential_request_encryption`.
-    public var credentialRequestEncryption: CredentialRequestEncryption?
+    public var credentialRequestEncryption: CredentialRequestEncryptionMetadata?
     /// `credential_response_encryption`.
-    public var credentialResponseEncryption: CredentialResponseEncryption?
+    public var credentialResponseEncryption: CredentialResponseEncryptionMetadata?
     /// `batch_credential_issuance.batch_size`: the most proofs one credential request may
     /// carry (2 or more); `nil` when the issuer does not do batches.
     public var batchSize: Int?
@@ -70,9 +70,9 @@ public struct CredentialIssuerMetadata: Sendable, Hashable {
         deferredCredentialEndpoint = try members.url("deferred_credential_endpoint", transport: transport)
         notificationEndpoint = try members.url("notification_endpoint", transport: transport)
         credentialRequestEncryption = try members.object("credential_request_encryption")
-            .map { value throws(OpenID4VCIError) in try CredentialRequestEncryption(value) }
+            .map { value throws(OpenID4VCIError) in try CredentialRequestEncryptionMetadata(value) }
         credentialResponseEncryption = try members.object("credential_response_encryption")
-            .map { value throws(OpenID4VCIError) in try CredentialResponseEncryption(value) }
+            .map { value throws(OpenID4VCIError) in try CredentialResponseEncryptionMetadata(value) }
         if let batch = try members.object("batch_credential_issuance") {
             guard let size = try batch.integer("batch_size", in: 2...1_000) else { throw batch.fail("batch_size", "missing") }
             batchSize = size

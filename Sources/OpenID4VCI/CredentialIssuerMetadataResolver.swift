@@ -110,10 +110,3 @@ public struct CredentialIssuerMetadataResolver: Sendable {
         return object
     }
 }
-
-extension HTTPResponse {
-    /// The media type of `Content-Type`, lower-cased, without parameters.
-    var mediaType: String? {
-        headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-}

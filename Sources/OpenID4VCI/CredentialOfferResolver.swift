@@ -32,8 +32,7 @@ public struct CredentialOfferResolver: Sendable {
             throw .transport(error)
         }
         guard response.status == 200 else { throw .unexpectedResponse("HTTP \(response.status) from \(url.absoluteString)") }
-        let mediaType = response.headers["Content-Type"]?.split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
+        let mediaType = response.mediaType
         guard mediaType == "application/json" else {
             throw .unexpectedResponse("Content-Type \(mediaType ?? "missing"), not application/json")
         }

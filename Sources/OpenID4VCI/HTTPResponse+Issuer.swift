@@ -2,11 +2,6 @@ import Foundation
 import HTTP
 
 extension HTTPResponse {
-    /// The media type of `Content-Type` without parameters, lowercased.
-    var mediaType: String? {
-        headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-
     /// The typed error for a response that is not a success: 401/403 is a refused token, an
     /// error object is an ``CredentialIssuerError``, anything else is unexpected.
     func issuerFailure(endpoint: IssuerEndpoint) -> OpenID4VCIError {

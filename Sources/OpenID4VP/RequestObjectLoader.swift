@@ -62,8 +62,7 @@ struct RequestObjectLoader: Sendable {
         guard response.status == 200 else {
             throw .unexpectedResponse("HTTP \(response.status) from the request_uri")
         }
-        let mediaType = response.headers["Content-Type"]?.split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
+        let mediaType = response.mediaType
         guard mediaType == Self.mediaType || mediaType == "application/jwt" else {
             throw .unexpectedResponse("Content-Type \(mediaType ?? "missing"), not \(Self.mediaType)")
         }

@@ -69,7 +69,7 @@ struct CredentialIssuerMetadataTests {
         #expect(metadata.deferredCredentialEndpoint != nil && metadata.notificationEndpoint != nil)
         #expect(metadata.credentialRequestEncryption?.keys.first?.kid == "enc-1")
         #expect(metadata.credentialRequestEncryption?.encryptionRequired == false)
-        #expect(metadata.credentialResponseEncryption == CredentialResponseEncryption(
+        #expect(metadata.credentialResponseEncryption == CredentialResponseEncryptionMetadata(
             algorithms: ["ECDH-ES"], encryptionMethods: ["A128GCM", "A256GCM"], compressionMethods: ["DEF"], encryptionRequired: true))
         #expect(metadata.batchSize == 10)
         #expect(metadata.display(preferring: ["fr"])?.name == "Émetteur")
