@@ -177,6 +177,9 @@ let package = Package(
             ]
         ),
 
+        // A process the wallet crash-safety test kills with SIGKILL mid-write (not a product).
+        .executableTarget(name: "wallet-crash-probe", dependencies: ["Wallet", "JSONModel"], path: "Tests/WalletCrashProbe"),
+
         // Test support: locating the shared vectors and driving the Python peers.
         .target(
             name: "VellumTestSupport",

@@ -1,5 +1,5 @@
 /// Every benchmark `vellum-bench` knows, in the order they run.
 enum BenchmarkRegistry {
     static let all: [Benchmark] = KeyBenchmarks.all + RecoverableBenchmarks.all + JOSEBenchmarks.all + CBORBenchmarks.all
-        + OpenDIDBenchmarks.all + SDJWTBenchmarks.all + MDocBenchmarks.all + OpenID4VPBenchmarks.all
+        + OpenDIDBenchmarks.all + SDJWTBenchmarks.all + MDocBenchmarks.all + OpenID4VPBenchmarks.all + WalletBenchmarks.all
 }
