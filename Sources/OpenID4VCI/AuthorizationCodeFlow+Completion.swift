@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 extension AuthorizationCodeFlow {
     /// The most query parameters a redirect may carry: a bound for untrusted input.
@@ -19,7 +20,7 @@ extension AuthorizationCodeFlow {
               components.host?.lowercased() == expected.host?.lowercased(), components.port == expected.port,
               components.path == expected.path
         else { throw .invalidAuthorizationResponse("\(redirect.absoluteString) is not the redirect URI \(redirectURI.absoluteString)") }
-        let items = components.queryItems ?? []
+        let items = FormURLEncoding.decode(components.percentEncodedQuery ?? "").map { URLQueryItem(name: $0.0, value: $0.1) }
         guard items.count <= Self.maximumRedirectParameters else { throw .invalidAuthorizationResponse("too many parameters") }
         var parameters = [String: String]()
         for item in items {

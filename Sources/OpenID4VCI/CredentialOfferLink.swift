@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import JSONModel
 
 /// What a scanned or tapped credential offer link carries: the offer itself, or where to
@@ -29,7 +30,8 @@ public enum CredentialOfferLink: Sendable, Hashable {
         guard Self.schemes.contains(scheme) || scheme == "https" else {
             throw .invalidOfferLink("scheme \(scheme) is not openid-credential-offer, haip-vci or https")
         }
-        let items = components.queryItems ?? []
+        // Form decoding (`+` is a space), as the encoders of most issuers write query strings.
+        let items = FormURLEncoding.decode(components.percentEncodedQuery ?? "").map { URLQueryItem(name: $0.0, value: $0.1) }
         let byValue = items.filter { $0.name == "credential_offer" }
         let byReference = items.filter { $0.name == "credential_offer_uri" }
         switch (byValue.count, byReference.count) {

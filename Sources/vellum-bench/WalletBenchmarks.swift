@@ -28,11 +28,20 @@ enum WalletBenchmarks {
             let fixture = try await WalletFixture.shared.value()
             let store = try await WalletStore.open(at: fixture.fullDirectory, passphrase: WalletFixture.passphrase)
             return Benchmark.Operation(run: {
+                // What `vellum list` and the wallet's list call read: metadata only.
+                let summaries = try await store.credentialSummaries()
+                guard summaries.count == WalletFixture.credentialCount else {
+                    throw BenchmarkFailure.resultMismatch("listed \(summaries.count) credentials")
+                }
+            })
+        }),
+        Benchmark(name: "wallet.100k.load-all", prepare: {
+            let fixture = try await WalletFixture.shared.value()
+            let store = try await WalletStore.open(at: fixture.fullDirectory, passphrase: WalletFixture.passphrase)
+            return Benchmark.Operation(run: {
                 let credentials = try await store.credentials()
-                guard credentials.count == WalletFixture.credentialCount,
-                      credentials.last?.metadata.credentialType != nil
-                else {
-                    throw BenchmarkFailure.resultMismatch("listed \(credentials.count) credentials")
+                guard credentials.count == WalletFixture.credentialCount, credentials.last?.metadata.credentialType != nil else {
+                    throw BenchmarkFailure.resultMismatch("loaded \(credentials.count) credentials")
                 }
             })
         }),

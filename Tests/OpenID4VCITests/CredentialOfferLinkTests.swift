@@ -28,6 +28,18 @@ struct CredentialOfferLinkTests {
         #expect(offer.credentialConfigurationIDs == ["pid"] && offer.grants?.preAuthorizedCode?.code == "abc")
     }
 
+    /// Python's `urlencode`, Java's `URLEncoder` and HTML forms write a space as `+`.
+    @Test func aFormEncodedOfferReadsPlusAsSpace() throws {
+        let json = #"{"credential_issuer":"https://issuer.example","credential_configuration_ids":["pid"],"grants":{"urn:ietf:params:oauth:grant-type:pre-authorized_code":{"pre-authorized_code":"abc","tx_code":{"length":4,"description":"The code we sent"}}}}"#
+        let link = "openid-credential-offer://?credential_offer=" + FormURLEncoding.encode([("x", json)]).dropFirst(2)
+        #expect(link.contains("The+code+we+sent"))
+        guard case let .byValue(offer) = try CredentialOfferLink(link) else {
+            Issue.record("not read by value")
+            return
+        }
+        #expect(offer.grants?.preAuthorizedCode?.transactionCode?.description == "The code we sent")
+    }
+
     @Test func anOfferByReferenceKeepsItsURLWithQuery() throws {
         let link = "openid-credential-offer://?credential_offer_uri=\(Self.encoded("https://issuer.example/offers/42?lang=de"))"
         #expect(try CredentialOfferLink(link) == .byReference(try #require(URL(string: "https://issuer.example/offers/42?lang=de"))))
