@@ -1,6 +1,7 @@
 import Crypto
 import CryptoKeys
 import Foundation
+import HTTP
 import Hummingbird
 import JOSE
 import JSONModel
@@ -180,7 +181,11 @@ enum WalletCLI {
     static func makeWallet(at directory: URL) async throws -> CredentialWallet {
         try await CredentialWallet.create(
             at: directory, passphrase: passphrase,
-            configuration: CredentialWalletConfiguration(keyDerivation: .scrypt(costLog2: 10, blockSize: 8, parallelism: 1)))
+            // A generous time limit: the status lists are served in this test process, whose few
+            // cooperative threads other tests may hold for seconds while they wait on children.
+            configuration: CredentialWalletConfiguration(
+                keyDerivation: .scrypt(costLog2: 10, blockSize: 8, parallelism: 1),
+                httpClient: URLSessionHTTPClient(policy: HTTPClientPolicy(timeout: .seconds(120)))))
     }
 }
 

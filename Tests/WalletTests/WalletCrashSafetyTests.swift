@@ -18,6 +18,13 @@ import Darwin
 /// kill checks the file with SQLite's own integrity check and every batch for completeness.
 @Suite("Wallet crash safety", .enabled(if: CrashProbe.url != nil, "skipped: wallet-crash-probe not built"))
 struct WalletCrashSafetyTests {
+    /// Runs blocking work on a Dispatch thread and awaits its result.
+    static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
     static let passphrase = "crash test passphrase"
     static let rounds = 6
 
@@ -29,10 +36,14 @@ struct WalletCrashSafetyTests {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<Self.rounds {
             let before = round == 0 ? 0 : try await storedCount(wallet)
-            let probe = try CrashProbe.start(wallet: wallet.directory, passphrase: Self.passphrase)
+            // Starting and reaping the probe block on a pipe and on waitpid: do it on a Dispatch
+            // thread, not on one of the few threads Swift concurrency shares with the other
+            // tests' loopback servers.
+            let directory = wallet.directory
+            let probe = try await Self.blocking { try CrashProbe.start(wallet: directory, passphrase: Self.passphrase) }
             // Let it write for a random while (a whole batch takes tens of milliseconds), then kill.
             try await Task.sleep(for: .milliseconds(Int.random(in: 300...1500, using: &generator)))
-            let wasRunning = probe.killNine()
+            let wasRunning = try await Self.blocking { probe.killNine() }
             #expect(wasRunning, "round \(round): the probe had stopped before the kill: \(probe.errorText)")
 
             #expect(try integrityCheck(wallet) == ["ok"], "round \(round)")
@@ -104,7 +115,7 @@ enum CrashProbe {
     }
 
     /// A running probe that has opened its wallet.
-    final class Running {
+    final class Running: @unchecked Sendable {
         let process: Process
         let errors: Pipe
 
