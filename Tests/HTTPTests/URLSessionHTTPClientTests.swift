@@ -133,8 +133,10 @@ import Testing
             await #expect(throws: HTTPError.timeout) {
                 try await client.send(HTTP.HTTPRequest(url: base.appendingPathComponent("slow"), timeout: .milliseconds(300)))
             }
-            // Well before the handler's 4 s reply (the margin absorbs a loaded test machine).
-            #expect(ContinuousClock.now - start < .milliseconds(3500))
+            // The request's own 300 ms limit applied, not the policy's 30 s default. (Wall-clock
+            // bounds tighter than that fail on a loaded CI machine; the `.timeout` error above
+            // already shows the 4 s reply was not waited for.)
+            #expect(ContinuousClock.now - start < .seconds(20))
         }
     }
 

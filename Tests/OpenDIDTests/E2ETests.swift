@@ -96,9 +96,10 @@ struct E2ETests {
             if padding == .noPad {
                 #expect(throws: OpenDIDError.self) { try wallet.encrypt(Data(count: 37)) }
             } else {
-                // Another server key derives another session key; the padding check fails.
+                // Another server key derives another session key: the padding check fails, or (about
+                // once in 256 tries, CBC having no MAC) passes on garbage; never the message.
                 let stranger = try E2ESession(request: request, acceptance: wallet.acceptance, serverKey: PrivateKey(curve: .p256))
-                #expect(throws: OpenDIDError.self) { _ = try stranger.decrypt(payload) }
+                #expect((try? stranger.decrypt(payload)) != message)
             }
         }
     }
