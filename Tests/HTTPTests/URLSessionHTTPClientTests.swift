@@ -67,11 +67,11 @@ import Testing
         try await LoopbackServer.run { base in
             let client = URLSessionHTTPClient(policy: HTTPClientPolicy(maximumResponseBytes: 100_000))
             defer { client.invalidate() }
-            let start = ContinuousClock.now
+            // The body never ends, so `.tooLarge` (rather than `.timeout`) shows the client
+            // stopped reading at its limit; no wall-clock bound is needed.
             await #expect(throws: HTTPError.tooLarge(limit: 100_000)) {
                 try await client.get(base.appendingPathComponent("chunked"))
             }
-            #expect(ContinuousClock.now - start < .seconds(10))
         }
     }
 
