@@ -1,0 +1,142 @@
+import CryptoKeys
+import Foundation
+import OpenID4VCI
+
+extension CredentialWallet {
+    /// Requests, validates and stores the credentials of one offered configuration; on any
+    /// failure destroys the holder keys made for it and reports why. Never throws: one
+    /// configuration's failure does not stop the others.
+    func retrieve(
+        _ offered: OfferedCredential, with retrieval: CredentialRetrieval
+    ) async -> (RetrieveCredentialResult, [WalletCredential]) {
+        func result(_ ids: [String] = [], _ error: RetrieveCredentialError? = nil) -> RetrieveCredentialResult {
+            RetrieveCredentialResult(
+                configurationID: offered.configurationID, docType: offered.typeName, format: offered.format,
+                credentialIDs: ids, error: error)
+        }
+        guard let format = Self.storableFormat(offered.format) else {
+            return (result([], .failedToRetrieveCredential("format \(offered.format) is not supported")), [])
+        }
+        var keys: [SecureAreaKey] = []
+        do throws(RetrieveCredentialError) {
+            let options = try retrieval.clientOptions(for: offered.configuration)
+            keys = try await makeHolderKeys(retrieval.keyCount(for: options.proofRequirements), options: options)
+            let issued = try await request(offered, format: format, keys: keys, options: options, retrieval: retrieval)
+            retrieval.options.progress?(.storingCredential(configurationID: offered.configurationID))
+            let received = try Self.received(issued, format: format, keys: keys, issuer: retrieval.displayInfo(for: offered.configuration))
+            let stored: [WalletCredential]
+            do throws(CredentialRejection) {
+                stored = try await addCredentials(received)
+            } catch {
+                await notify(issued, .credentialFailure, retrieval: retrieval, options: options)
+                throw Self.retrievalError(error)
+            }
+            await notify(issued, .credentialAccepted, retrieval: retrieval, options: options)
+            return (result(stored.map(\.id)), stored)
+        } catch {
+            for key in keys { try? await secureArea.deleteKey(keyID: key.id) }
+            return (result([], error), [])
+        }
+    }
+
+    /// The wallet format for an OpenID4VCI format identifier (`vc+sd-jwt` is the draft name
+    /// of `dc+sd-jwt`); `nil` for formats the wallet does not store.
+    static func storableFormat(_ identifier: String) -> CredentialFormat? {
+        switch identifier {
+        case "dc+sd-jwt", "vc+sd-jwt": .sdJWTVC
+        case "mso_mdoc": .mdoc
+        case "jwt_vc_json": .jwtVCJSON
+        default: nil
+        }
+    }
+
+    /// `count` fresh holder keys on a curve the issuer's proof algorithms allow.
+    func makeHolderKeys(_ count: Int, options: CredentialClientOptions) async throws(RetrieveCredentialError) -> [SecureAreaKey] {
+        guard count > 0 else { return [] }
+        let algorithms = options.proofRequirements?.signingAlgorithms ?? []
+        guard let curve = CredentialRetrieval.curve(for: algorithms), secureArea.supportedCurves.contains(curve) else {
+            throw .failedToRetrieveCredential(
+                "the issuer accepts key proofs signed with \(algorithms.joined(separator: ", ")), which this wallet's keys cannot make")
+        }
+        var keys: [SecureAreaKey] = []
+        for _ in 0..<count {
+            do {
+                keys.append(try await createHolderKey(curve: curve))
+            } catch {
+                for key in keys { try? await secureArea.deleteKey(keyID: key.id) }
+                throw .failedToRetrieveCredential("could not make a holder key: \(error)")
+            }
+        }
+        return keys
+    }
+
+    /// Asks the credential endpoint (and the deferred endpoint, when the issuer defers).
+    func request(
+        _ offered: OfferedCredential, format: CredentialFormat, keys: [SecureAreaKey], options: CredentialClientOptions,
+        retrieval: CredentialRetrieval
+    ) async throws(RetrieveCredentialError) -> [IssuedCredential] {
+        var holderKeys: [HolderKey] = []
+        for key in keys {
+            do {
+                let attestation = options.proofRequirements?.requiresKeyAttestation == true
+                    ? try await secureArea.keyAttestation(keyIDs: [key.id], nonce: nil).map { String(decoding: $0, as: UTF8.self) }
+                    : nil
+                holderKeys.append(HolderKey(signer: try await holderKeySigner(keyID: key.id), keyAttestation: attestation))
+            } catch {
+                throw .failedToRetrieveCredential("holder key \(key.id) cannot sign: \(error)")
+            }
+        }
+        let token = retrieval.authorized.accessToken
+        let client = CredentialClient(
+            httpClient: httpClient, endpoints: retrieval.endpoints, accessToken: token, dpop: retrieval.authorized.dpop,
+            options: options, clock: configuration.clock, sleep: retrieval.options.sleep)
+        retrieval.options.progress?(.requestingCredential(configurationID: offered.configurationID))
+        do throws(OpenID4VCIError) {
+            let target = CredentialRequest.Target.forConfiguration(offered.configurationID, accessToken: token)
+            switch try await client.requestCredential(target, format: offered.format, holderKeys: holderKeys) {
+            case .issued(let credentials):
+                guard !credentials.isEmpty else { throw .invalidCredentialResponse(endpoint: .credential, reason: "no credentials") }
+                return credentials
+            case .deferred(let handle):
+                retrieval.options.progress?(.awaitingDeferredCredential(configurationID: offered.configurationID))
+                return try await client.awaitDeferred(handle, maximumAttempts: retrieval.options.maximumDeferredPolls)
+            }
+        } catch {
+            throw Self.retrievalError(error)
+        }
+    }
+
+    /// The issued credentials as the wallet receives them; the i-th is bound to the i-th key
+    /// (the order of the proofs, which issuers keep).
+    static func received(
+        _ issued: [IssuedCredential], format: CredentialFormat, keys: [SecureAreaKey], issuer: IssuerDisplayInfo
+    ) throws(RetrieveCredentialError) -> [ReceivedCredential] {
+        var received: [ReceivedCredential] = []
+        for (index, credential) in issued.enumerated() {
+            guard let text = credential.credential.stringValue else {
+                throw .credentialNotAdded(.malformed("a \(format.rawValue) credential must be a string, not a JSON object"))
+            }
+            let keyID = index < keys.count ? keys[index].id : nil
+            do {
+                received.append(try ReceivedCredential(format: format, credential: text, holderKeyID: keyID, issuer: issuer))
+            } catch {
+                throw .credentialNotAdded(error)
+            }
+        }
+        return received
+    }
+
+    /// Tells the issuer what became of the credentials (best effort: a notification failure
+    /// changes nothing in the wallet).
+    func notify(
+        _ issued: [IssuedCredential], _ event: NotificationEvent, retrieval: CredentialRetrieval, options: CredentialClientOptions
+    ) async {
+        guard retrieval.options.sendsNotifications, retrieval.metadata.notificationEndpoint != nil else { return }
+        let client = CredentialClient(
+            httpClient: httpClient, endpoints: retrieval.endpoints, accessToken: retrieval.authorized.accessToken,
+            dpop: retrieval.authorized.dpop, options: options, clock: configuration.clock)
+        for id in Set(issued.compactMap(\.notificationID)) {
+            try? await client.notify(id, event: event)
+        }
+    }
+}

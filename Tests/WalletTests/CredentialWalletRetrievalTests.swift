@@ -1,0 +1,304 @@
+import Foundation
+import HTTP
+import JSONModel
+import OpenID4VCI
+import Sandbox
+import Testing
+@testable import Wallet
+
+/// `discoverCredentialOffer` → `retrieveCredentials` (the MATTR holder flow) through Vellum's
+/// own OpenID4VCI client, against the sandbox issuer over real loopback HTTP, into a real
+/// encrypted wallet file.
+@Suite("CredentialWallet: discover and retrieve from the sandbox issuer")
+struct CredentialWalletRetrievalTests {
+    static let clientID = "vellum-wallet-tests"
+    static let redirectURI = URL(string: "http://127.0.0.1:9/callback")!
+
+    /// A sandbox issuer, a wallet with the real clock, and the sandbox's root trusted unless
+    /// `trustingRoot` is false.
+    static func withSandbox(
+        _ configuration: SandboxConfiguration = SandboxConfiguration(), trustingRoot: Bool = true, cachesStatusLists: Bool = true,
+        _ body: (SandboxIssuer, CredentialWallet) async throws -> Void
+    ) async throws {
+        let issuer = try SandboxIssuer(configuration: configuration)
+        _ = try await issuer.start()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-retrieve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let wallet = try await CredentialWallet.create(
+                at: directory, passphrase: "retrieval tests",
+                configuration: CredentialWalletConfiguration(
+                    keyDerivation: TemporaryWallet.fastKDF, cachesStatusLists: cachesStatusLists, locales: ["en"]))
+            if trustingRoot { try await wallet.addTrustedIssuerCertificates([Data(issuer.rootCertificatePEM.utf8)], purposes: [.issuer]) }
+            try await body(issuer, wallet)
+            try await wallet.close()
+        } catch {
+            await issuer.stop()
+            throw error
+        }
+        await issuer.stop()
+    }
+
+    /// The browser step with an auto-approving server: follow the authorization URL once and
+    /// hand back the redirect it answers with.
+    static let autoApprovingBrowser: @Sendable (URL) async throws -> URL = { url in
+        let http = URLSessionHTTPClient(policy: HTTPClientPolicy(redirects: .never))
+        defer { http.invalidate() }
+        let response = try await http.get(url)
+        guard let location = response.headers["location"], let redirect = URL(string: location) else {
+            throw NoRedirect(status: response.status)
+        }
+        return redirect
+    }
+
+    struct NoRedirect: Error { let status: Int }
+
+    func expectStoredAndVerified(_ results: [RetrieveCredentialResult], in wallet: CredentialWallet, perConfiguration: Int = 1) async throws {
+        #expect(results.map(\.docType) == ["urn:eudi:pid:1", "org.iso.18013.5.1.mDL"])
+        for result in results {
+            #expect(result.error == nil, "\(result.configurationID): \(String(describing: result.error))")
+            #expect(result.credentialIDs.count == perConfiguration)
+            for id in result.credentialIDs {
+                let credential = try await wallet.getCredential(credentialId: id)
+                #expect(credential.verificationResult.verified, "\(credential.verificationResult.failures)")
+                #expect(credential.holderKeyID != nil)
+            }
+        }
+    }
+
+    @Test("pre-authorized code with tx_code: discover shows both offered credentials, retrieve stores both, verified")
+    func preAuthorizedWithTransactionCode() async throws {
+        try await Self.withSandbox { issuer, wallet in
+            let offer = try await issuer.createOffer(grant: .preAuthorized(txCode: "493536"))
+            let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
+            #expect(discovered.grant == .preAuthorizedCode)
+            #expect(discovered.transactionCode?.length == 6)
+            #expect(discovered.credentials.map(\.format) == ["dc+sd-jwt", "mso_mdoc"])
+            #expect(discovered.credentials.last?.docType == "org.iso.18013.5.1.mDL")
+            #expect(discovered.mdocIacasUri?.path == "/iacas")
+            #expect(discovered.credentials.first?.claims.isEmpty == false)
+
+            let steps = StepRecorder()
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: discovered, options: CredentialRetrievalOptions(transactionCode: "493536", progress: steps.record))
+            try await expectStoredAndVerified(results, in: wallet)
+            #expect(steps.steps.contains(.requestingCredential(configurationID: "urn:eudi:pid:1")))
+            let mdl = try await wallet.getCredential(credentialId: try #require(results.last?.credentialId))
+            #expect(mdl.claims.value(at: ["org.iso.18013.5.1", "family_name"]) != nil)
+            let events = await issuer.notifications().map(\.event)
+            #expect(events == ["credential_accepted", "credential_accepted"])
+            let log = try await wallet.activityLog()
+            #expect(log.filter { $0.kind == .issuance }.count == 2)
+        }
+    }
+
+    @Test("a wrong transaction code stops the claim before any credential is asked for")
+    func wrongTransactionCode() async throws {
+        try await Self.withSandbox { issuer, wallet in
+            let offer = try await issuer.createOffer(grant: .preAuthorized(txCode: "493536"))
+            let discovered = try await wallet.discoverCredentialOffer(offer.byValueLink)
+            await #expect(throws: RetrieveCredentialError.self) {
+                _ = try await wallet.retrieveCredentials(
+                    credentialOffer: discovered, options: CredentialRetrievalOptions(transactionCode: "000000"))
+            }
+            #expect(try await wallet.listCredentials().isEmpty)
+            #expect(await issuer.issuedCredentials().isEmpty)
+        }
+    }
+
+    @Test("authorization code + PKCE + PAR + DPoP (with nonces) on the HAIP-like sandbox")
+    func authorizationCodeFlow() async throws {
+        try await Self.withSandbox(.haip()) { issuer, wallet in
+            let offer = try await issuer.createOffer(grant: .authorizationCode)
+            let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
+            #expect(discovered.grant == .authorizationCode)
+            #expect(discovered.authorizeEndpoint != nil)
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: discovered, clientId: Self.clientID, redirectUri: Self.redirectURI,
+                options: CredentialRetrievalOptions(authorize: Self.autoApprovingBrowser))
+            try await expectStoredAndVerified(results, in: wallet)
+        }
+    }
+
+    @Test("the authorization code flow without a browser step is refused before anything is sent")
+    func authorizationCodeNeedsBrowser() async throws {
+        try await Self.withSandbox(.haip()) { issuer, wallet in
+            let offer = try await issuer.createOffer(grant: .authorizationCode)
+            let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
+            await #expect(throws: RetrieveCredentialError.self) {
+                _ = try await wallet.retrieveCredentials(credentialOffer: discovered, clientId: Self.clientID, redirectUri: Self.redirectURI)
+            }
+        }
+    }
+
+    @Test("batch issuance: three credentials per configuration, each bound to its own key")
+    func batch() async throws {
+        try await Self.withSandbox(SandboxConfiguration(batchSize: 3)) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let discovered = try await wallet.discoverCredentialOffer(offer.byValueLink)
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: discovered, options: CredentialRetrievalOptions(credentialsPerConfiguration: 3))
+            try await expectStoredAndVerified(results, in: wallet, perConfiguration: 3)
+            var keys = Set<String>()
+            for id in results.flatMap(\.credentialIDs) { keys.insert(try #require(try await wallet.credential(id: id).holderKeyID)) }
+            #expect(keys.count == 6)
+            #expect(Set(await issuer.issuedCredentials().map(\.holderKeyThumbprint)).count == 6)
+        }
+    }
+
+    @Test("deferred issuance: the wallet polls the deferred endpoint until the credentials come")
+    func deferred() async throws {
+        try await Self.withSandbox(SandboxConfiguration(deferredPolls: 1)) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let discovered = try await wallet.discoverCredentialOffer(offer.byValueLink)
+            let steps = StepRecorder()
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: discovered, options: CredentialRetrievalOptions(progress: steps.record, sleep: { _ in }))
+            try await expectStoredAndVerified(results, in: wallet)
+            #expect(steps.steps.contains(.awaitingDeferredCredential(configurationID: "org.iso.18013.5.1.mDL")))
+        }
+    }
+
+    @Test("encrypted requests and responses when the issuer requires them")
+    func encrypted() async throws {
+        let configuration = SandboxConfiguration(requiresResponseEncryption: true, requiresRequestEncryption: true)
+        try await Self.withSandbox(configuration) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: try await wallet.discoverCredentialOffer(offer.byValueLink))
+            try await expectStoredAndVerified(results, in: wallet)
+        }
+    }
+
+    @Test("without the IACA and without auto-trust: certificateNotFound, nothing stored, the holder keys destroyed")
+    func untrustedIssuerWithoutAutoTrust() async throws {
+        try await Self.withSandbox(trustingRoot: false) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: try await wallet.discoverCredentialOffer(offer.byValueLink))
+            for result in results {
+                guard case .certificateNotFound? = result.error else {
+                    Issue.record("expected certificateNotFound, got \(String(describing: result.error))")
+                    continue
+                }
+                #expect(result.credentialIDs.isEmpty)
+            }
+            #expect(try await wallet.listCredentials().isEmpty)
+            #expect(try await wallet.store.keyIDs(secureArea: wallet.secureArea.name).isEmpty)
+            #expect(await issuer.notifications().map(\.event) == ["credential_failure", "credential_failure"])
+        }
+    }
+
+    @Test("auto-trust fetches the IACA list from mdoc_iacas_uri and keeps the IACA that anchors what was stored")
+    func autoTrust() async throws {
+        try await Self.withSandbox(trustingRoot: false) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: try await wallet.discoverCredentialOffer(offer.byValueLink), autoTrustMobileCredentialIaca: true)
+            try await expectStoredAndVerified(results, in: wallet)
+            let trusted = try await wallet.trustedCertificates(purpose: .issuer)
+            #expect(trusted.count == 1)
+        }
+    }
+
+    @Test("auto-trust does not keep an IACA when nothing it anchors was stored (tampered credentials)")
+    func autoTrustWithdrawnOnFailure() async throws {
+        try await Self.withSandbox(SandboxConfiguration(faults: [.tampersCredential]), trustingRoot: false) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: try await wallet.discoverCredentialOffer(offer.byValueLink), autoTrustMobileCredentialIaca: true)
+            for result in results {
+                guard case .credentialNotAdded(let rejection)? = result.error else {
+                    Issue.record("expected credentialNotAdded, got \(String(describing: result.error))")
+                    continue
+                }
+                #expect(rejection.failures.map(\.kind).contains(.invalidSignature))
+            }
+            #expect(try await wallet.trustedCertificates().isEmpty)
+            #expect(try await wallet.listCredentials().isEmpty)
+        }
+    }
+
+    @Test("a credential bound to another key than the one proven is not added")
+    func otherKeyBound() async throws {
+        try await Self.withSandbox(SandboxConfiguration(faults: [.bindsOtherKey])) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: try await wallet.discoverCredentialOffer(offer.byValueLink))
+            for result in results {
+                guard case .credentialNotAdded(let rejection)? = result.error else {
+                    Issue.record("expected credentialNotAdded, got \(String(describing: result.error))")
+                    continue
+                }
+                #expect(rejection.failures.map(\.kind).contains(.holderKeyMismatch))
+            }
+            #expect(try await wallet.listCredentials().isEmpty)
+        }
+    }
+
+    @Test("an oversized credential response fails that credential, not the wallet")
+    func oversizedResponse() async throws {
+        try await Self.withSandbox(SandboxConfiguration(faults: [.oversizedCredentialResponse])) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: try await wallet.discoverCredentialOffer(offer.byValueLink))
+            #expect(results.count == 2)
+            #expect(results.allSatisfy { $0.error != nil && $0.credentialIDs.isEmpty })
+            #expect(try await wallet.listCredentials().isEmpty)
+        }
+    }
+
+    @Test("an issuer that went away is a connectivity error")
+    func issuerGone() async throws {
+        try await Self.withSandbox { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let discovered = try await wallet.discoverCredentialOffer(offer.byValueLink)
+            await issuer.stop()
+            do throws(RetrieveCredentialError) {
+                _ = try await wallet.retrieveCredentials(credentialOffer: discovered)
+                Issue.record("retrieval from a stopped issuer succeeded")
+            } catch {
+                guard case .connectivityError = error else {
+                    Issue.record("expected connectivityError, got \(error)")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test("revoke in the sandbox → statusRevoked; suspend → statusSuspended; status list down → statusUnknown")
+    func revocation() async throws {
+        // Without the status list cache, so each read sees the list as it is now (a cached
+        // list is rightly believed until its `ttl`).
+        try await Self.withSandbox(cachesStatusLists: false) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: try await wallet.discoverCredentialOffer(offer.byValueLink))
+            try await expectStoredAndVerified(results, in: wallet)
+            let issued = await issuer.issuedCredentials()
+            let pid = try #require(issued.first { $0.kind == .pid })
+            let mdl = try #require(issued.first { $0.kind == .mDL })
+            try await issuer.revoke(credentialID: pid.id)
+            try await issuer.suspend(credentialID: mdl.id)
+            let pidShown = try await wallet.getCredential(credentialId: try #require(results[0].credentialId))
+            #expect(pidShown.verificationResult.failures.map(\.kind) == [.statusRevoked])
+            let mdlShown = try await wallet.getCredential(credentialId: try #require(results[1].credentialId))
+            #expect(mdlShown.verificationResult.failures.map(\.kind) == [.statusSuspended])
+            try await issuer.setFaults([.statusListUnavailable])
+            let unknown = try await wallet.getCredential(credentialId: try #require(results[0].credentialId))
+            #expect(unknown.verificationResult.failures.map(\.kind) == [.statusUnknown])
+        }
+    }
+}
+
+/// Collects progress steps from a `@Sendable` callback.
+final class StepRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [CredentialRetrievalStep] = []
+
+    var steps: [CredentialRetrievalStep] { lock.withLock { recorded } }
+
+    var record: @Sendable (CredentialRetrievalStep) -> Void {
+        { [self] step in lock.withLock { recorded.append(step) } }
+    }
+}
