@@ -8,10 +8,8 @@ import ServiceLifecycle
 /// (RFC 8252 §7.3).
 ///
 /// The listener binds `127.0.0.1` with an OS-chosen port, so no other app's fixed port can
-/// be hijacked and nothing is reachable from the network. The redirect URI is known only once
-/// the port is, so the caller receives it in `authorize`, starts the authorization there (PAR,
-/// opening the browser) and returns; the receiver then waits for the browser's request to
-/// the callback path and answers it with a page saying the window can be closed.
+/// be hijacked and nothing is reachable from the network. The browser's request to the
+/// callback path is answered with a page saying the window can be closed.
 struct LoopbackRedirectReceiver {
     /// Why no redirect arrived.
     enum Failure: Error, CustomStringConvertible {
@@ -31,9 +29,15 @@ struct LoopbackRedirectReceiver {
     /// How long to wait for the user to finish in the browser.
     var timeout: Duration = .seconds(300)
 
-    /// Listens, hands `authorize` the redirect URI, and returns the full URL the browser was
-    /// redirected to (with `code`, `state`, `iss` or `error`).
-    func receive(authorize: @Sendable (URL) async throws -> Void) async throws -> URL {
+    /// Listens, then runs `body` with the redirect URI and a function that waits for the
+    /// browser's redirect (returning the full URL, with `code`, `state`, `iss` or `error`);
+    /// stops listening when `body` returns.
+    ///
+    /// The redirect URI is known only once the port is, so the caller starts the
+    /// authorization (PAR, opening the browser) inside `body`.
+    func run<Result: Sendable>(
+        _ body: @Sendable (_ redirectURI: URL, _ nextRedirect: @escaping @Sendable () async throws -> URL) async throws -> Result
+    ) async throws -> Result {
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let (redirects, redirectContinuation) = AsyncStream<String>.makeStream()
         let router = Router()
@@ -55,7 +59,8 @@ struct LoopbackRedirectReceiver {
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [], logger: logger))
         let limit = timeout
-        return try await withThrowingTaskGroup(of: URL?.self) { tasks in
+        let path = callbackPath
+        return try await withThrowingTaskGroup(of: Result?.self) { tasks in
             tasks.addTask {
                 try await group.run()
                 return nil
@@ -64,17 +69,20 @@ struct LoopbackRedirectReceiver {
             for await value in ports { port = value }
             defer { redirectContinuation.finish() }
             do {
-                guard port > 0, let redirectURI = URL(string: "http://127.0.0.1:\(port)\(callbackPath)") else {
+                guard port > 0, let redirectURI = URL(string: "http://127.0.0.1:\(port)\(path)") else {
                     throw Failure.listenerFailed
                 }
-                try await authorize(redirectURI)
-                let pathAndQuery = try await Self.first(of: redirects, within: limit)
+                let listenedPort = port
+                let result = try await body(redirectURI) {
+                    let pathAndQuery = try await Self.first(of: redirects, within: limit)
+                    guard let received = URL(string: "http://127.0.0.1:\(listenedPort)\(pathAndQuery)") else {
+                        throw Failure.listenerFailed
+                    }
+                    return received
+                }
                 await group.triggerGracefulShutdown()
                 try await tasks.waitForAll()
-                guard let received = URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)") else {
-                    throw Failure.listenerFailed
-                }
-                return received
+                return result
             } catch {
                 await group.triggerGracefulShutdown()
                 throw error

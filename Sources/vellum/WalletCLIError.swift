@@ -18,12 +18,21 @@ enum WalletExitCode {
     static let invalidInput: Int32 = 6
     /// The wallet file is damaged or altered, or storage failed.
     static let storage: Int32 = 7
+    /// `receive`: some offered credentials were not stored (each failure is named).
+    static let notAllStored: Int32 = 2
+    /// The offer or the issuer could not be used: an unreadable offer, refused authorization,
+    /// an unreachable issuer.
+    static let protocolFailure: Int32 = 8
+    /// The user declined at the consent prompt.
+    static let declined: Int32 = 9
 
     /// The lines the subcommands' help ends with.
     static let help = """
-        Exit codes: 0 success; 1 the credential does not verify (status); 3 no wallet at the \
-        directory (or init found one); 4 wrong or missing passphrase; 5 no such credential or \
-        certificate; 6 unreadable input; 7 damaged wallet or storage failure; 64 usage error.
+        Exit codes: 0 success; 1 the credential does not verify (status); 2 some offered \
+        credentials were not stored (receive); 3 no wallet at the directory (or init found one); \
+        4 wrong or missing passphrase; 5 no such credential or certificate; 6 unreadable input; \
+        7 damaged wallet or storage failure; 8 the offer or issuer could not be used; 9 declined \
+        by the user; 64 usage error.
         """
 }
 
@@ -33,11 +42,20 @@ enum WalletCLIError: Error, CustomStringConvertible {
     case noPassphrase
     case passphrasesDiffer
     case unreadable(path: String, reason: String)
+    /// A protocol step failed (offer, authorization, issuer).
+    case protocolFailure(String)
+    /// The user said no.
+    case declined
+    /// `receive` stored some but not all credentials, or none.
+    case notAllStored(failed: Int, of: Int)
 
     var exitCode: Int32 {
         switch self {
         case .noPassphrase, .passphrasesDiffer: return WalletExitCode.passphrase
         case .unreadable: return WalletExitCode.invalidInput
+        case .protocolFailure: return WalletExitCode.protocolFailure
+        case .declined: return WalletExitCode.declined
+        case .notAllStored: return WalletExitCode.notAllStored
         case .wallet(let error):
             switch error {
             case .walletNotFound, .walletAlreadyExists: return WalletExitCode.walletMissingOrExists
@@ -56,6 +74,9 @@ enum WalletCLIError: Error, CustomStringConvertible {
         case .noPassphrase: return "no passphrase: set \(WalletOptions.passphraseVariable) or type one at the prompt"
         case .passphrasesDiffer: return "the passphrases differ"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        case .protocolFailure(let reason): return reason
+        case .declined: return "declined by the user"
+        case .notAllStored(let failed, let total): return "\(failed) of \(total) offered credentials were not stored"
         }
     }
 }

@@ -149,16 +149,17 @@ enum WalletCLI {
     /// and blocking a cooperative-pool thread (two on a two-core machine) would starve the
     /// loopback status list server this test process runs for the child to query.
     static func run(
-        _ arguments: [String], passphrase: String? = WalletCLI.passphrase, environment: Bool = false
+        _ arguments: [String], passphrase: String? = WalletCLI.passphrase, environment: Bool = false,
+        answers: [String] = []
     ) async throws -> ChildProcess.Result {
         guard let binary = VellumBinary.url else { throw CocoaError(.fileNoSuchFile) }
         let executable: URL
         var childArguments = arguments
-        var input = Data(((passphrase ?? "") + "\n").utf8)
+        var input = Data(([passphrase ?? ""] + answers).map { $0 + "\n" }.joined().utf8)
         if environment, let passphrase {
             executable = URL(fileURLWithPath: "/usr/bin/env")
             childArguments = ["\(WalletOptionsName.variable)=\(passphrase)", binary.path] + arguments
-            input = Data()
+            input = Data(answers.map { $0 + "\n" }.joined().utf8)
         } else {
             executable = binary
         }

@@ -1,0 +1,130 @@
+import Foundation
+import JSONModel
+import Sandbox
+import Testing
+import VellumTestSupport
+import Wallet
+
+/// `vellum receive` and `vellum sandbox`, through the built binary, against a sandbox issuer
+/// served by this test process over loopback.
+@Suite("vellum receive and sandbox", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
+struct ReceiveCommandTests {
+    let folder: URL
+    var directory: URL { folder.appendingPathComponent("wallet") }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-receive-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// A fresh wallet and a running sandbox issuer for `body`.
+    func withSandbox(
+        _ configuration: SandboxConfiguration = SandboxConfiguration(), _ body: (SandboxIssuer) async throws -> Void
+    ) async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await WalletCLI.makeWallet(at: directory).close()
+        let issuer = try SandboxIssuer(configuration: configuration)
+        _ = try await issuer.start()
+        do {
+            try await body(issuer)
+        } catch {
+            await issuer.stop()
+            throw error
+        }
+        await issuer.stop()
+    }
+
+    func storedCount() async throws -> Int {
+        let listed = try await WalletCLI.run(["list", "--json", "--wallet", directory.path])
+        return try WalletCLI.json(listed).arrayValue?.count ?? -1
+    }
+
+    @Test("pre-authorized offer with --tx-code, --trust-issuer-iaca and --yes: both stored, exit 0, JSON results")
+    func claimsWithTransactionCode() async throws {
+        try await withSandbox { issuer in
+            let offer = try await issuer.createOffer(grant: .preAuthorized(txCode: "4711"))
+            let result = try await WalletCLI.run([
+                "receive", offer.byReferenceLink, "--wallet", directory.path, "--tx-code", "4711", "--trust-issuer-iaca", "--yes", "--json",
+            ])
+            #expect(result.status == 0, "\(result.errorText)")
+            let results = try #require(try WalletCLI.json(result).arrayValue)
+            #expect(results.map { $0["doc_type"]?.stringValue } == ["urn:eudi:pid:1", "org.iso.18013.5.1.mDL"])
+            #expect(results.allSatisfy { $0["error"] == nil && $0["credential_ids"]?.arrayValue?.count == 1 })
+            #expect(result.errorText.contains("requesting an access token"))
+            #expect(try await storedCount() == 2)
+        }
+    }
+
+    @Test("the transaction code and the consent are asked for on standard input; shown first: issuer, credentials, claims")
+    func promptsForCodeAndConsent() async throws {
+        try await withSandbox { issuer in
+            let offer = try await issuer.createOffer(grant: .preAuthorized(txCode: "4711"))
+            let result = try await WalletCLI.run(
+                ["receive", offer.byValueLink, "--wallet", directory.path, "--trust-issuer-iaca"], answers: ["4711", "y"])
+            #expect(result.status == 0, "\(result.errorText)")
+            #expect(result.outputText.contains("Vellum Sandbox Issuer"))
+            #expect(result.outputText.contains("Mobile Driving Licence"))
+            #expect(result.outputText.contains("Older than 18"))
+            #expect(result.errorText.contains("Transaction code"))
+            #expect(result.outputText.contains("Stored org.iso.18013.5.1.mDL"))
+        }
+    }
+
+    @Test("declining at the prompt requests nothing and exits 9")
+    func declined() async throws {
+        try await withSandbox { issuer in
+            let offer = try await issuer.createOffer()
+            let result = try await WalletCLI.run(["receive", offer.byValueLink, "--wallet", directory.path], answers: ["n"])
+            #expect(result.status == 9, "\(result.errorText)")
+            #expect(await issuer.issuedCredentials().isEmpty)
+            #expect(try await storedCount() == 0)
+        }
+    }
+
+    @Test("an untrusted issuer without --trust-issuer-iaca: each failure named, nothing stored, exit 2")
+    func untrustedIssuer() async throws {
+        try await withSandbox { issuer in
+            let offer = try await issuer.createOffer()
+            let result = try await WalletCLI.run(["receive", offer.byValueLink, "--wallet", directory.path, "--yes"])
+            #expect(result.status == 2, "\(result.errorText)")
+            #expect(result.outputText.components(separatedBy: "Not stored:").count == 3)
+            #expect(result.outputText.contains("certificate not found"))
+            #expect(try await storedCount() == 0)
+        }
+    }
+
+    @Test("a link that is no credential offer exits 8 with the reason")
+    func badOffer() async throws {
+        try await withSandbox { _ in
+            let result = try await WalletCLI.run(["receive", "https://127.0.0.1:1/nothing-here", "--wallet", directory.path, "--yes"])
+            #expect(result.status == 8, "\(result.errorText)")
+            #expect(result.errorText.contains("credential offer"))
+        }
+    }
+
+    @Test("authorization code flow: --browser follows the URL, the loopback listener takes the redirect (PAR, PKCE, DPoP)",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "skipped: no /usr/bin/python3 to act as the browser"))
+    func authorizationCodeWithBrowser() async throws {
+        try await withSandbox(.haip()) { issuer in
+            let offer = try await issuer.createOffer(grant: .authorizationCode)
+            let browser = "/usr/bin/python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1]).read()'"
+            let result = try await WalletCLI.run([
+                "receive", offer.byReferenceLink, "--wallet", directory.path, "--trust-issuer-iaca", "--yes", "--browser", browser,
+            ])
+            #expect(result.status == 0, "\(result.errorText)")
+            #expect(result.errorText.contains("/authorize?client_id=vellum-cli&request_uri="))
+            #expect(try await storedCount() == 2)
+        }
+    }
+
+    @Test("vellum sandbox prints the offer link, a terminal QR code, the presentation request and how to claim")
+    func sandboxCommand() async throws {
+        let result = try await WalletCLI.run(["sandbox", "--port", "0", "--tx-code", "1234", "--dry-run"], passphrase: nil)
+        #expect(result.status == 0, "\(result.errorText)")
+        let text = result.outputText
+        #expect(text.contains("openid-credential-offer://?credential_offer_uri=http%3A%2F%2F127.0.0.1%3A"))
+        #expect(text.contains("openid4vp://?client_id=x509_san_dns%3Alocalhost"))
+        #expect(text.contains("█") && text.contains("▀"))
+        #expect(text.contains("vellum receive '") && text.contains("--tx-code 1234"))
+    }
+}
