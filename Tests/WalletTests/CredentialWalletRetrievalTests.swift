@@ -266,6 +266,55 @@ struct CredentialWalletRetrievalTests {
         }
     }
 
+    @Test("metadata naming another credential_issuer than the offer stops discovery")
+    func foreignCredentialIssuer() async throws {
+        try await Self.withSandbox(SandboxConfiguration(faults: [.wrongCredentialIssuerInMetadata])) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            do throws(OpenID4VCIError) {
+                _ = try await wallet.discoverCredentialOffer(offer.byValueLink)
+                Issue.record("discovery accepted metadata for another issuer")
+            } catch {
+                guard case .credentialIssuerMismatch = error else {
+                    Issue.record("expected credentialIssuerMismatch, got \(error)")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test("a redirect whose iss is not the authorization server is refused before the code is redeemed")
+    func mixUpOnRedirect() async throws {
+        try await Self.withSandbox(SandboxConfiguration(faults: [.wrongIssuerInAuthorizationResponse])) { issuer, wallet in
+            let offer = try await issuer.createOffer(grant: .authorizationCode)
+            let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
+            do throws(RetrieveCredentialError) {
+                _ = try await wallet.retrieveCredentials(
+                    credentialOffer: discovered, clientId: Self.clientID, redirectUri: Self.redirectURI,
+                    options: CredentialRetrievalOptions(authorize: Self.autoApprovingBrowser))
+                Issue.record("a mixed-up redirect was redeemed")
+            } catch {
+                guard case .failedToRetrieveCredential(let reason) = error else {
+                    Issue.record("expected failedToRetrieveCredential, got \(error)")
+                    return
+                }
+                #expect(reason.contains("iss") || reason.contains("issuer"))
+            }
+            #expect(await issuer.issuedCredentials().isEmpty)
+        }
+    }
+
+    @Test("a server that always wants a new DPoP nonce ends the claim after one retry, not in a loop")
+    func dpopNonceLoopIsBounded() async throws {
+        try await Self.withSandbox(SandboxConfiguration(requiresDPoP: true, faults: [.alwaysDemandsDPoPNonce])) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let discovered = try await wallet.discoverCredentialOffer(offer.byValueLink)
+            await #expect(throws: RetrieveCredentialError.self) {
+                _ = try await wallet.retrieveCredentials(credentialOffer: discovered)
+            }
+            #expect(await issuer.issuedCredentials().isEmpty)
+        }
+    }
+
     @Test("revoke in the sandbox → statusRevoked; suspend → statusSuspended; status list down → statusUnknown")
     func revocation() async throws {
         // Without the status list cache, so each read sees the list as it is now (a cached
