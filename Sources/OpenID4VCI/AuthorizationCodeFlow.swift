@@ -17,7 +17,7 @@ public enum AuthorizationRequestStyle: String, Sendable, Hashable, Codable {
 /// it once the browser comes back, as a `Codable` value so an app can persist it while the
 /// user is away and resume after a restart.
 ///
-/// ``start(credentialConfigurationIDs:issuer:server:clientID:redirectURI:issuerState:style:tokenClient:)``
+/// ``start(credentialConfigurationIDs:issuer:server:clientID:redirectURI:issuerState:style:tokenClient:profile:)``
 /// builds the request (PKCE S256, `state`, `issuer_state`, `authorization_details` or
 /// `scope`) and pushes it when the server has a PAR endpoint (required when the server says
 /// so). Open ``authorizationURL``; then pass the redirect to
@@ -55,11 +55,16 @@ public struct AuthorizationCodeFlow: Sendable, Hashable, Codable {
     ///   - credentialConfigurationIDs: what to ask for; each must be in the issuer metadata.
     ///   - issuerState: the offer's `issuer_state`, passed back to tie the flow to the offer.
     ///   - tokenClient: used for the PAR request (its DPoP key binds the request).
+    ///   - profile: checked against the server and the token client's DPoP key before the
+    ///     request is pushed (HAIP: PAR and DPoP required).
     public static func start(
         credentialConfigurationIDs: [String], issuer: CredentialIssuerMetadata, server: AuthorizationServerMetadata,
         clientID: String, redirectURI: URL, issuerState: String? = nil, style: AuthorizationRequestStyle = .automatic,
-        tokenClient: TokenClient
+        tokenClient: TokenClient, profile: IssuanceProfile = .standard
     ) async throws(OpenID4VCIError) -> AuthorizationCodeFlow {
+        try profile.check(server, grant: .authorizationCode)
+        try profile.check(dpop: tokenClient.dpop)
+        try profile.check(credentialConfigurationIDs.compactMap { issuer.configuration(id: $0) })
         guard let authorizationEndpoint = server.authorizationEndpoint else {
             throw .unsupportedGrant("\(server.issuer.absoluteString) has no authorization_endpoint")
         }

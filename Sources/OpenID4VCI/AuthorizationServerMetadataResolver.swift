@@ -35,19 +35,19 @@ public struct AuthorizationServerMetadataResolver: Sendable {
             do {
                 response = try await httpClient.get(url, headers: ["Accept": "application/json"])
             } catch {
-                lastError = .network(endpoint: url.absoluteString, error)
+                lastError = .transport(endpoint: .authorizationServerMetadata, error)
                 continue
             }
             // Not published here: try the next location. Anything else is this server's answer.
             guard response.status == 200 else {
-                lastError = .invalidResponse(endpoint: url.absoluteString, reason: "HTTP \(response.status)")
+                lastError = .invalidResponse(endpoint: .authorizationServerMetadata, reason: "HTTP \(response.status) from \(url.absoluteString)")
                 continue
             }
             guard response.body.count <= maximumBytes else {
-                throw .invalidResponse(endpoint: url.absoluteString, reason: "the metadata is larger than \(maximumBytes) bytes")
+                throw .invalidResponse(endpoint: .authorizationServerMetadata, reason: "the metadata is larger than \(maximumBytes) bytes")
             }
             let object = try CredentialIssuerMetadataResolver.parseObject(
-                response.body, endpoint: url.absoluteString, limit: maximumBytes)
+                response.body, endpoint: .authorizationServerMetadata, limit: maximumBytes)
             let written = object["issuer"]?.stringValue
             guard written == issuer.absoluteString else {
                 throw .invalidAuthorizationServerMetadata(

@@ -17,8 +17,9 @@ struct AuthorizationServerRequest {
     static let maximumNonceRetries = 1
 
     /// Sends `form` to `url` and returns the final response, whatever its status.
-    func post(_ form: [(String, String)], to url: URL) async throws(OpenID4VCIError) -> HTTPResponse {
-        let endpoint = url.absoluteString
+    func post(
+        _ form: [(String, String)], to url: URL, endpoint: IssuerEndpoint
+    ) async throws(OpenID4VCIError) -> HTTPResponse {
         var retries = 0
         while true {
             var headers: HTTPHeaders = ["Accept": "application/json"]
@@ -30,7 +31,7 @@ struct AuthorizationServerRequest {
             do {
                 response = try await httpClient.postForm(url, form: form, headers: headers)
             } catch {
-                throw .network(endpoint: endpoint, error)
+                throw .transport(endpoint: endpoint, error)
             }
             guard response.body.count <= maximumResponseBytes else {
                 throw .invalidResponse(endpoint: endpoint, reason: "the response is larger than \(maximumResponseBytes) bytes")
@@ -64,7 +65,7 @@ struct OAuthErrorResponse {
 
     /// The typed error for a non-success response: the OAuth error when the body is one, else
     /// the bare status.
-    static func failure(_ response: HTTPResponse, endpoint: String) -> OpenID4VCIError {
+    static func failure(_ response: HTTPResponse, endpoint: IssuerEndpoint) -> OpenID4VCIError {
         if let parsed = OAuthErrorResponse(response.body) {
             return .oauthError(endpoint: endpoint, status: response.status, error: parsed.error, description: parsed.description)
         }

@@ -11,15 +11,18 @@ extension CredentialClient {
         guard let url = handle.endpoints.deferredCredential else {
             throw .invalidCredentialRequest("the issuer deferred issuance but has no deferred credential endpoint")
         }
+        try checkProfile()
         let response = try await exchange(
             url, body: ["transaction_id": .string(handle.transactionID)], format: handle.format,
             endpoint: .deferredCredential, accessToken: handle.accessToken)
         switch response {
         case let .issued(credentials, notificationID):
-            return .issued(credentials.map { IssuedCredential(credential: $0, format: handle.format, notificationID: notificationID) })
+            let issued = credentials.map { IssuedCredential(credential: $0, format: handle.format, notificationID: notificationID) }
+            for credential in issued { try options.profile.check(credential) }
+            return .issued(issued)
         case let .deferred(transactionID, interval):
             guard transactionID == handle.transactionID else {
-                throw .invalidCredentialResponse(endpoint: .deferredCredential, reason: "the transaction_id changed")
+                throw .invalidResponse(endpoint: .deferredCredential, reason: "the transaction_id changed")
             }
             var next = handle
             next.interval = interval
@@ -43,7 +46,7 @@ extension CredentialClient {
                 do {
                     try await sleep(.milliseconds(Int64((wait * 1000).rounded(.up))))
                 } catch {
-                    throw .credentialTransport(endpoint: .deferredCredential, .cancelled)
+                    throw .transport(endpoint: .deferredCredential, .cancelled)
                 }
             }
             switch try await pollDeferred(handle) {

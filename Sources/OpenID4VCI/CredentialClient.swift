@@ -50,9 +50,12 @@ public struct CredentialClient: Sendable {
         _ target: CredentialRequest.Target, format: String, holderKeys: [HolderKey]
     ) async throws(OpenID4VCIError) -> CredentialIssuanceOutcome {
         let proofBuilder = options.proofRequirements.map {
-            JWTProofBuilder(credentialIssuer: options.credentialIssuer, clientID: options.clientID, requirements: $0, clock: clock)
+            JWTProofBuilder(
+                credentialIssuer: options.credentialIssuer, clientID: options.clientID, requirements: $0, clock: clock,
+                profile: options.profile)
         }
-        // Refuse an unusable key set before any network step.
+        // Refuse an unusable key set, or one the profile forbids, before any network step.
+        try checkProfile()
         try proofBuilder?.check(holderKeys, batchSize: options.batchSize)
         var nonce: String?
         if proofBuilder != nil, endpoints.nonce != nil { nonce = try await freshNonce() }
@@ -73,6 +76,12 @@ public struct CredentialClient: Sendable {
         }
     }
 
+    /// The profile's rules on the token and the DPoP key, before the token is presented.
+    func checkProfile() throws(OpenID4VCIError) {
+        try options.profile.check(dpop: requester.dpop)
+        try options.profile.check(accessToken)
+    }
+
     /// A `c_nonce` from the nonce endpoint (its DPoP nonce, if any, is kept for the next proof).
     public func freshNonce() async throws(OpenID4VCIError) -> String {
         guard let url = endpoints.nonce else { throw .invalidCredentialRequest("the issuer has no nonce endpoint") }
@@ -87,10 +96,12 @@ public struct CredentialClient: Sendable {
         switch response {
         case let .issued(credentials, notificationID):
             if let keyCount, credentials.count > keyCount {
-                throw .invalidCredentialResponse(
+                throw .invalidResponse(
                     endpoint: .credential, reason: "\(credentials.count) credentials for \(keyCount) holder keys")
             }
-            return .issued(credentials.map { IssuedCredential(credential: $0, format: format, notificationID: notificationID) })
+            let issued = credentials.map { IssuedCredential(credential: $0, format: format, notificationID: notificationID) }
+            for credential in issued { try options.profile.check(credential) }
+            return .issued(issued)
         case let .deferred(transactionID, interval):
             return .deferred(DeferredCredentialHandle(
                 transactionID: transactionID, interval: interval, notBefore: clock().addingTimeInterval(TimeInterval(interval)),
@@ -129,7 +140,7 @@ public struct CredentialClient: Sendable {
                 String(decoding: response.body, as: UTF8.self), endpoint: endpoint, maximumBytes: options.maximumResponseBytes)
         } else {
             guard response.mediaType == "application/json" else {
-                throw .invalidCredentialResponse(
+                throw .invalidResponse(
                     endpoint: endpoint, reason: "Content-Type \(response.mediaType ?? "missing"), not application/json")
             }
             plaintext = response.body
@@ -138,7 +149,7 @@ public struct CredentialClient: Sendable {
         do {
             json = try JSONValue(parsing: plaintext, limits: .init(maximumSize: options.maximumResponseBytes, maximumDepth: 64))
         } catch {
-            throw .invalidCredentialResponse(endpoint: endpoint, reason: "the body is not JSON: \(error)")
+            throw .invalidResponse(endpoint: endpoint, reason: "the body is not JSON: \(error)")
         }
         return try CredentialResponse(json: json, format: format, endpoint: endpoint, limits: options.responseLimits)
     }

@@ -26,13 +26,18 @@ public struct CredentialClientOptions: Sendable {
     public var responseLimits: CredentialResponse.Limits
     /// How many times one request is resent for `use_dpop_nonce` (RFC 9449 §9).
     public var maximumDPoPNonceRetries: Int
+    /// The rules beyond OpenID4VCI 1.0: under ``IssuanceProfile/haip`` a request needs a DPoP
+    /// key and a DPoP token, ES256 holder keys each with a key attestation, and SD-JWT VCs
+    /// must come back with an `x5c` issuer key.
+    public var profile: IssuanceProfile
 
     public init(
         credentialIssuer: String, clientID: String? = nil, proofRequirements: JWTProofRequirements? = JWTProofRequirements(),
         batchSize: Int? = nil, responseEncryption: CredentialResponseEncryption? = nil,
         requestEncryption: CredentialRequestEncryption? = nil,
         allowsResponseEncryptionWithoutRequestEncryption: Bool = false, maximumResponseBytes: Int = 4 << 20,
-        responseLimits: CredentialResponse.Limits = CredentialResponse.Limits(), maximumDPoPNonceRetries: Int = 1
+        responseLimits: CredentialResponse.Limits = CredentialResponse.Limits(), maximumDPoPNonceRetries: Int = 1,
+        profile: IssuanceProfile = .standard
     ) {
         self.credentialIssuer = credentialIssuer
         self.clientID = clientID
@@ -44,5 +49,6 @@ public struct CredentialClientOptions: Sendable {
         self.maximumResponseBytes = maximumResponseBytes
         self.responseLimits = responseLimits
         self.maximumDPoPNonceRetries = maximumDPoPNonceRetries
+        self.profile = profile
     }
 }

@@ -43,14 +43,14 @@ public struct CredentialIssuerMetadataResolver: Sendable {
         guard let url = Self.metadataURL(for: issuer) else {
             throw .invalidIssuerMetadata(path: "(url)", reason: "cannot build the well-known URL for \(issuer.absoluteString)")
         }
-        let endpoint = url.absoluteString
+        let endpoint = IssuerEndpoint.issuerMetadata
         let response: HTTPResponse
         do {
             response = try await httpClient.get(url, headers: ["Accept": signedMetadata.acceptHeader])
         } catch {
-            throw .network(endpoint: endpoint, error)
+            throw .transport(endpoint: endpoint, error)
         }
-        guard response.status == 200 else { throw .invalidResponse(endpoint: endpoint, reason: "HTTP \(response.status)") }
+        guard response.status == 200 else { throw .invalidResponse(endpoint: endpoint, reason: "HTTP \(response.status) from \(url.absoluteString)") }
         guard response.body.count <= maximumBytes else {
             throw .invalidResponse(endpoint: endpoint, reason: "the metadata is larger than \(maximumBytes) bytes")
         }
@@ -99,7 +99,7 @@ public struct CredentialIssuerMetadataResolver: Sendable {
     static let jwtOnlyClaims: Set<String> = ["iss", "sub", "iat", "exp", "nbf", "jti"]
 
     /// Parses a JSON object body with limits sized for metadata.
-    static func parseObject(_ body: Data, endpoint: String, limit: Int) throws(OpenID4VCIError) -> JSONObject {
+    static func parseObject(_ body: Data, endpoint: IssuerEndpoint, limit: Int) throws(OpenID4VCIError) -> JSONObject {
         let value: JSONValue
         do {
             value = try JSONValue(parsing: body, limits: JSONParser.Limits(maximumSize: limit, maximumDepth: 32))

@@ -29,21 +29,21 @@ public struct CredentialOfferResolver: Sendable {
         do {
             response = try await httpClient.get(url, headers: ["Accept": "application/json"])
         } catch {
-            throw .transport(error)
+            throw .transport(endpoint: .credentialOffer, error)
         }
-        guard response.status == 200 else { throw .unexpectedResponse("HTTP \(response.status) from \(url.absoluteString)") }
+        guard response.status == 200 else { throw .invalidResponse(endpoint: .credentialOffer, reason: "HTTP \(response.status) from \(url.absoluteString)") }
         let mediaType = response.mediaType
         guard mediaType == "application/json" else {
-            throw .unexpectedResponse("Content-Type \(mediaType ?? "missing"), not application/json")
+            throw .invalidResponse(endpoint: .credentialOffer, reason: "Content-Type \(mediaType ?? "missing"), not application/json")
         }
         guard response.body.count <= maximumOfferBytes else {
-            throw .unexpectedResponse("the offer is larger than \(maximumOfferBytes) bytes")
+            throw .invalidResponse(endpoint: .credentialOffer, reason: "the offer is larger than \(maximumOfferBytes) bytes")
         }
         let json: JSONValue
         do {
             json = try JSONValue(parsing: response.body)
         } catch {
-            throw .unexpectedResponse("the body is not JSON: \(error)")
+            throw .invalidResponse(endpoint: .credentialOffer, reason: "the body is not JSON: \(error)")
         }
         return try CredentialOffer(json: json)
     }

@@ -39,7 +39,7 @@ public enum CredentialResponse: Sendable, Hashable {
     public init(
         json: JSONValue, format: String, endpoint: IssuerEndpoint = .credential, limits: Limits = Limits()
     ) throws(OpenID4VCIError) {
-        func fail(_ reason: String) -> OpenID4VCIError { .invalidCredentialResponse(endpoint: endpoint, reason: reason) }
+        func fail(_ reason: String) -> OpenID4VCIError { .invalidResponse(endpoint: endpoint, reason: reason) }
         guard let object = json.objectValue else { throw fail("the response is not a JSON object") }
         let credentials = object["credentials"]
         let transactionID = object["transaction_id"]

@@ -22,6 +22,9 @@ public struct DPoPProofBuilder: DPoPProofProviding {
         self.clock = clock
     }
 
+    /// The signer's algorithm, which every proof uses.
+    public var signingAlgorithm: String? { signer.algorithm.rawValue }
+
     /// The explicit type of DPoP proofs.
     public static let type = "dpop+jwt"
 

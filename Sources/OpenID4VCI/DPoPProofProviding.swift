@@ -11,4 +11,13 @@ public protocol DPoPProofProviding: Sendable {
     /// a fresh `jti` and `iat`, `ath` = base64url(SHA-256(`accessToken`)) when a token is
     /// presented, and `nonce` when the server supplied one.
     func proof(method: String, url: URL, accessToken: String?, nonce: String?) async throws(OpenID4VCIError) -> String
+
+    /// The JWS `alg` of the proofs, so a profile that allows only some algorithms (HAIP: ES256)
+    /// can refuse a key before a proof is sent; `nil` when the provider does not say.
+    var signingAlgorithm: String? { get }
+}
+
+extension DPoPProofProviding {
+    /// Unknown by default: a profile that restricts algorithms then refuses the provider.
+    public var signingAlgorithm: String? { nil }
 }

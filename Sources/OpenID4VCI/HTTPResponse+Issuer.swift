@@ -15,13 +15,13 @@ extension HTTPResponse {
         if (400..<500).contains(status), let error = CredentialIssuerError(body: body, status: status) {
             return .issuerError(error)
         }
-        return .invalidCredentialResponse(endpoint: endpoint, reason: "HTTP \(status)")
+        return .invalidResponse(endpoint: endpoint, reason: "HTTP \(status)")
     }
 
     /// Throws when the body is larger than `limit` bytes.
     func checkSize(_ limit: Int, endpoint: IssuerEndpoint) throws(OpenID4VCIError) {
         guard body.count <= limit else {
-            throw .invalidCredentialResponse(endpoint: endpoint, reason: "the body is larger than \(limit) bytes")
+            throw .invalidResponse(endpoint: endpoint, reason: "the body is larger than \(limit) bytes")
         }
     }
 }

@@ -13,10 +13,24 @@ public struct HolderKey: Sendable {
     public var signer: any Signer
     /// A `key-attestation+jwt` covering this key, sent as the proof's `key_attestation` header.
     public var keyAttestation: String?
+    /// Makes the attestation per proof, with the `c_nonce`, when ``keyAttestation`` is `nil`.
+    public var keyAttestationProvider: (any KeyAttestationProviding)?
 
-    public init(signer: any Signer, keyAttestation: String? = nil) {
+    public init(
+        signer: any Signer, keyAttestation: String? = nil, keyAttestationProvider: (any KeyAttestationProviding)? = nil
+    ) {
         self.signer = signer
         self.keyAttestation = keyAttestation
+        self.keyAttestationProvider = keyAttestationProvider
+    }
+
+    /// Whether a proof for this key will carry a key attestation.
+    var hasKeyAttestation: Bool { !(keyAttestation?.isEmpty ?? true) || keyAttestationProvider != nil }
+
+    /// The attestation for a proof with `nonce`: the fixed one, else the provider's.
+    func attestation(nonce: String?) async throws(OpenID4VCIError) -> String? {
+        if let keyAttestation, !keyAttestation.isEmpty { return keyAttestation }
+        return try await keyAttestationProvider?.keyAttestation(for: signer.publicKey, nonce: nonce)
     }
 
     /// Whether the proof identifies the key by DID URL (`kid`) rather than by `jwk`.

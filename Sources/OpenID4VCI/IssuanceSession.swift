@@ -19,18 +19,24 @@ public struct IssuanceSession: Sendable {
     public let transport: TransportSecurityPolicy
     /// How signed issuer metadata is handled.
     public let signedMetadata: SignedMetadataPolicy
+    /// The rules beyond OpenID4VCI 1.0 (``IssuanceProfile/haip`` for HAIP), checked at
+    /// discovery and again before every step that sends a secret.
+    public let profile: IssuanceProfile
 
     /// A session; without `dpop` tokens are bearer tokens, without `clientID` only the
-    /// pre-authorized code flow is possible.
+    /// pre-authorized code flow is possible. Under a profile that requires DPoP (HAIP), a
+    /// session without `dpop` can discover but not authorize.
     public init(
         httpClient: any HTTPClient, dpop: (any DPoPProofProviding)? = nil, clientID: String? = nil,
-        transport: TransportSecurityPolicy = .default, signedMetadata: SignedMetadataPolicy = .ignore
+        transport: TransportSecurityPolicy = .default, signedMetadata: SignedMetadataPolicy = .ignore,
+        profile: IssuanceProfile = .standard
     ) {
         self.httpClient = httpClient
         self.dpop = dpop
         self.clientID = clientID
         self.transport = transport
         self.signedMetadata = signedMetadata
+        self.profile = profile
     }
 
     /// The grant an issuance uses.
@@ -43,12 +49,15 @@ public struct IssuanceSession: Sendable {
 
     /// Fetches and checks what an offer points to: the issuer metadata (bound to the offer's
     /// `credential_issuer`), the offered configurations, and the authorization server for the
-    /// grant — the pre-authorized code when offered, else the authorization code.
+    /// grant — the pre-authorized code when offered, else the authorization code. The
+    /// ``profile`` is applied to the authorization server and the offered configurations, so a
+    /// HAIP wallet learns here, before any secret is sent, that an issuer cannot serve it.
     public func discover(_ offer: CredentialOffer, preferring preferred: Grant? = nil) async throws(OpenID4VCIError) -> IssuanceDiscovery {
         let issuer = try await CredentialIssuerMetadataResolver(
             httpClient: httpClient, transport: transport, signedMetadata: signedMetadata
         ).metadata(for: offer.credentialIssuer)
-        _ = try issuer.configurations(for: offer)
+        let configurations = try issuer.configurations(for: offer)
+        try profile.check(configurations)
         let grant: Grant
         switch preferred {
         case .preAuthorizedCode?:
@@ -71,6 +80,7 @@ public struct IssuanceSession: Sendable {
         }
         let server = try await AuthorizationServerMetadataResolver(httpClient: httpClient, transport: transport)
             .metadata(for: issuer, hint: hint, grantType: grantType)
+        try profile.check(server, grant: grant)
         return IssuanceDiscovery(offer: offer, issuerMetadata: issuer, authorizationServerMetadata: server, grant: grant)
     }
 
@@ -82,9 +92,12 @@ public struct IssuanceSession: Sendable {
         guard let grant = discovery.offer.grants?.preAuthorizedCode else {
             throw .unsupportedGrant("the offer has no pre-authorized code")
         }
+        try profile.check(discovery.authorizationServerMetadata, grant: .preAuthorizedCode)
+        try profile.check(dpop: dpop)
         let client = tokenClient()
         let token = try await client.redeem(
             grant, transactionCode: transactionCode, server: discovery.authorizationServerMetadata, clientID: clientID)
+        try profile.check(token.accessToken)
         return AuthorizedIssuance(discovery: discovery, token: token, dpop: dpop, nonces: client.nonces)
     }
 
@@ -97,7 +110,8 @@ public struct IssuanceSession: Sendable {
         return try await AuthorizationCodeFlow.start(
             credentialConfigurationIDs: discovery.offer.credentialConfigurationIDs, issuer: discovery.issuerMetadata,
             server: discovery.authorizationServerMetadata, clientID: clientID, redirectURI: redirectURI,
-            issuerState: discovery.offer.grants?.authorizationCode?.issuerState, style: style, tokenClient: tokenClient())
+            issuerState: discovery.offer.grants?.authorizationCode?.issuerState, style: style, tokenClient: tokenClient(),
+            profile: profile)
     }
 
     /// Finishes an authorization code flow with the redirect the browser came back with.
@@ -105,7 +119,9 @@ public struct IssuanceSession: Sendable {
         _ flow: AuthorizationCodeFlow, redirect: URL, discovery: IssuanceDiscovery
     ) async throws(OpenID4VCIError) -> AuthorizedIssuance {
         let client = tokenClient()
+        try profile.check(dpop: dpop)
         let token = try await flow.complete(redirect: redirect, tokenClient: client)
+        try profile.check(token.accessToken)
         return AuthorizedIssuance(discovery: discovery, token: token, dpop: dpop, nonces: client.nonces)
     }
 

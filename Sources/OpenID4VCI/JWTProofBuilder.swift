@@ -21,20 +21,24 @@ public struct JWTProofBuilder: Sendable {
     public var requirements: JWTProofRequirements
     /// The current time, for `iat`.
     public var clock: @Sendable () -> Date
+    /// The profile each proof must satisfy (HAIP: an ES256 key with a key attestation for it).
+    public var profile: IssuanceProfile
 
     public init(
         credentialIssuer: String, clientID: String?, requirements: JWTProofRequirements = JWTProofRequirements(),
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() }, profile: IssuanceProfile = .standard
     ) {
         self.credentialIssuer = credentialIssuer
         self.clientID = clientID
         self.requirements = requirements
         self.clock = clock
+        self.profile = profile
     }
 
     /// Checks the keys against the requirements and `batchSize` without signing: every key
-    /// has an accepted algorithm and, if required, a key attestation.
+    /// has an accepted algorithm and, if required, a key attestation; the profile's rules hold.
     public func check(_ keys: [HolderKey], batchSize: Int?) throws(OpenID4VCIError) {
+        try profile.check(keys)
         guard !keys.isEmpty else { throw .invalidCredentialRequest("no holder key to bind the credential to") }
         if keys.count > 1 {
             guard let batchSize else {
@@ -49,7 +53,7 @@ public struct JWTProofBuilder: Sendable {
             if !requirements.signingAlgorithms.isEmpty, !requirements.signingAlgorithms.contains(algorithm) {
                 throw .invalidCredentialRequest("the issuer does not accept \(algorithm) proofs")
             }
-            if requirements.requiresKeyAttestation, key.keyAttestation?.isEmpty ?? true {
+            if requirements.requiresKeyAttestation, !key.hasKeyAttestation {
                 throw .keyAttestationRequired
             }
         }
@@ -76,7 +80,16 @@ public struct JWTProofBuilder: Sendable {
             header.embed(key.signer.publicKey)
             signer = AnonymousSigner(base: key.signer)
         }
-        if let attestation = key.keyAttestation { header["key_attestation"] = .string(attestation) }
+        if let attestation = try await key.attestation(nonce: nonce) {
+            // A provider's attestation is seen only now; hold it to the profile before it goes out.
+            if profile.requiresKeyAttestation,
+               let problem = IssuanceProfile.attestationProblem(attestation, for: key.signer.publicKey, allows: profile.allows) {
+                throw profile.violation(.keyAttestation, problem)
+            }
+            header[KeyAttestation.headerParameter] = .string(attestation)
+        } else if profile.requiresKeyAttestation {
+            throw profile.violation(.keyAttestation, "the key has no key attestation")
+        }
         let claims = JWTClaims(issuer: clientID, audience: [credentialIssuer], issuedAt: clock(), nonce: nonce)
         do {
             return try await JWT.sign(claims, header: header, signer: signer)

@@ -46,25 +46,25 @@ public struct NonceEndpointClient: Sendable {
             response = try await httpClient.send(HTTPRequest(
                 method: .post, url: url, headers: ["Accept": "application/json", "Content-Length": "0"], body: Data()))
         } catch {
-            throw .credentialTransport(endpoint: .nonce, error)
+            throw .transport(endpoint: .nonce, error)
         }
         try response.checkSize(Self.maximumResponseBytes, endpoint: .nonce)
         guard response.isSuccess else { throw response.issuerFailure(endpoint: .nonce) }
         guard response.mediaType == "application/json" else {
-            throw .invalidCredentialResponse(endpoint: .nonce, reason: "Content-Type \(response.mediaType ?? "missing"), not application/json")
+            throw .invalidResponse(endpoint: .nonce, reason: "Content-Type \(response.mediaType ?? "missing"), not application/json")
         }
         let cacheControl = response.headers.values(for: "Cache-Control").joined(separator: ",").lowercased()
         guard cacheControl.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "no-store" }) else {
-            throw .invalidCredentialResponse(endpoint: .nonce, reason: "the nonce response is cacheable (no Cache-Control: no-store)")
+            throw .invalidResponse(endpoint: .nonce, reason: "the nonce response is cacheable (no Cache-Control: no-store)")
         }
         let json: JSONValue
         do {
             json = try JSONValue(parsing: response.body, limits: .init(maximumSize: Self.maximumResponseBytes, maximumDepth: 8))
         } catch {
-            throw .invalidCredentialResponse(endpoint: .nonce, reason: "the body is not JSON: \(error)")
+            throw .invalidResponse(endpoint: .nonce, reason: "the body is not JSON: \(error)")
         }
         guard let nonce = json["c_nonce"]?.stringValue, !nonce.isEmpty, nonce.count <= Self.maximumNonceLength else {
-            throw .invalidCredentialResponse(endpoint: .nonce, reason: "c_nonce is missing, not a string, empty or too long")
+            throw .invalidResponse(endpoint: .nonce, reason: "c_nonce is missing, not a string, empty or too long")
         }
         return Response(cNonce: nonce, dpopNonce: response.headers["DPoP-Nonce"])
     }

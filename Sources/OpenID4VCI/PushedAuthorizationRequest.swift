@@ -21,10 +21,10 @@ extension TokenClient {
         guard let url = server.pushedAuthorizationRequestEndpoint else {
             throw .unsupportedGrant("\(server.issuer.absoluteString) has no pushed_authorization_request_endpoint")
         }
-        let endpoint = url.absoluteString
+        let endpoint = IssuerEndpoint.pushedAuthorization
         let request = AuthorizationServerRequest(
             httpClient: httpClient, dpop: dpop, nonces: nonces, maximumResponseBytes: maximumResponseBytes)
-        let response = try await request.post(parameters, to: url)
+        let response = try await request.post(parameters, to: url, endpoint: endpoint)
         guard response.status == 201 || response.status == 200 else { throw OAuthErrorResponse.failure(response, endpoint: endpoint) }
         let object = try CredentialIssuerMetadataResolver.parseObject(response.body, endpoint: endpoint, limit: maximumResponseBytes)
         let members = JSONMembers(object) { path, reason in .invalidResponse(endpoint: endpoint, reason: "\(path): \(reason)") }

@@ -45,11 +45,11 @@ struct ResourceServerRequester: Sendable {
             do {
                 response = try await httpClient.send(HTTPRequest(method: .post, url: url, headers: headers, body: body))
             } catch {
-                throw .credentialTransport(endpoint: endpoint, error)
+                throw .transport(endpoint: endpoint, error)
             }
             await nonces.record(response.headers)
             guard accessToken.tokenType == .dpop, Self.asksForNonce(response) else { return response }
-            guard retries < maximumNonceRetries else { throw .dpopNonceRetryExhausted(endpoint: endpoint) }
+            guard retries < maximumNonceRetries else { throw .dpopNonceRetriesExhausted(endpoint: endpoint) }
             retries += 1
         }
     }

@@ -71,12 +71,12 @@ public struct TokenClient: Sendable {
     private func post(_ form: [(String, String)], to url: URL) async throws(OpenID4VCIError) -> TokenResponse {
         let request = AuthorizationServerRequest(
             httpClient: httpClient, dpop: dpop, nonces: nonces, maximumResponseBytes: maximumResponseBytes)
-        let response = try await request.post(form, to: url)
-        guard response.status == 200 else { throw OAuthErrorResponse.failure(response, endpoint: url.absoluteString) }
+        let response = try await request.post(form, to: url, endpoint: .token)
+        guard response.status == 200 else { throw OAuthErrorResponse.failure(response, endpoint: .token) }
         guard response.mediaType == "application/json" else {
-            throw .invalidResponse(endpoint: url.absoluteString, reason: "Content-Type \(response.mediaType ?? "missing"), not application/json")
+            throw .invalidResponse(endpoint: .token, reason: "Content-Type \(response.mediaType ?? "missing"), not application/json")
         }
-        return try TokenResponse(body: response.body, endpoint: url.absoluteString, receivedAt: clock(), usedDPoP: dpop != nil)
+        return try TokenResponse(body: response.body, endpoint: .token, receivedAt: clock(), usedDPoP: dpop != nil)
     }
 
     /// Redeems an offer's pre-authorized code (OpenID4VCI 1.0 §6.1).

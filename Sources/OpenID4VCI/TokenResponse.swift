@@ -22,7 +22,7 @@ public struct TokenResponse: Sendable, Hashable {
     /// Reads a token response body. `usedDPoP` says whether the request carried a DPoP proof:
     /// then the token must come back as `token_type: DPoP` (RFC 9449 §5), and a DPoP token
     /// is refused when no proof was sent (it could not be presented).
-    init(body: Data, endpoint: String, receivedAt: Date, usedDPoP: Bool) throws(OpenID4VCIError) {
+    init(body: Data, endpoint: IssuerEndpoint, receivedAt: Date, usedDPoP: Bool) throws(OpenID4VCIError) {
         let object = try CredentialIssuerMetadataResolver.parseObject(body, endpoint: endpoint, limit: 64 * 1024)
         let members = JSONMembers(object) { path, reason in .invalidResponse(endpoint: endpoint, reason: "\(path): \(reason)") }
         json = object

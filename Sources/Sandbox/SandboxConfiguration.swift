@@ -1,3 +1,4 @@
+import CryptoKeys
 import Foundation
 
 /// How a ``SandboxIssuer`` behaves: which OAuth and OpenID4VCI features it requires, so a
@@ -10,7 +11,9 @@ public struct SandboxConfiguration: Sendable {
     public enum Profile: String, Sendable, Hashable, CaseIterable {
         /// OpenID4VCI 1.0 with the optional features off unless switched on below.
         case standard
-        /// HAIP-like: PAR and DPoP required, ES256 only, `x5c` issuer keys (always used here).
+        /// OpenID4VC High Assurance Interoperability Profile 1.0: PAR and DPoP required, a
+        /// key attestation from a trusted attester on every key proof, ES256 only, `x5c` issuer
+        /// keys (always used here).
         case haip
     }
 
@@ -18,7 +21,8 @@ public struct SandboxConfiguration: Sendable {
     public var host: String
     /// The port; 0 lets the system choose a free one (read it from ``SandboxIssuer/baseURL``).
     public var port: Int
-    /// The profile; ``Profile/haip`` implies ``requiresPAR`` and ``requiresDPoP``.
+    /// The profile; ``Profile/haip`` implies ``requiresPAR``, ``requiresDPoP`` and
+    /// ``requiresKeyAttestation``.
     public var profile: Profile
     /// Approve authorization requests at once (redirect with a code); when false, the
     /// authorization endpoint shows a small login and consent page.
@@ -29,6 +33,21 @@ public struct SandboxConfiguration: Sendable {
     public var requiresDPoPNonce: Bool
     /// Authorization requests must be pushed first (RFC 9126).
     public var requiresPAR: Bool
+    /// Offer a PAR endpoint at all. False (with PAR not required) leaves
+    /// `pushed_authorization_request_endpoint` out of the metadata and answers `/par` with 404:
+    /// an issuer a HAIP wallet must refuse.
+    public var supportsPAR: Bool
+    /// Offer DPoP at all. False (with DPoP not required) leaves
+    /// `dpop_signing_alg_values_supported` out of the metadata and ignores DPoP proofs, so every
+    /// token is a bearer token: an issuer a HAIP wallet must refuse.
+    public var supportsDPoP: Bool
+    /// Every key proof must carry a `key_attestation` header: a `key-attestation+jwt`
+    /// (OpenID4VCI 1.0 Appendix D) signed by one of ``keyAttesters`` whose `attested_keys`
+    /// contain the proof's key. Announced as `key_attestations_required` in the metadata.
+    public var requiresKeyAttestation: Bool
+    /// The public keys of the key attesters (wallet providers, key storage components) this
+    /// issuer trusts. With key attestation required and no attester, every proof is refused.
+    public var keyAttesters: [PublicKey]
     /// When set, the credential endpoint defers: it answers 202 with a `transaction_id`, and
     /// the deferred endpoint answers 202 this many times before returning the credentials.
     public var deferredPolls: Int?
@@ -67,6 +86,8 @@ public struct SandboxConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 0, profile: Profile = .standard, autoApprove: Bool = true,
         requiresDPoP: Bool = false, requiresDPoPNonce: Bool = false, requiresPAR: Bool = false,
+        supportsPAR: Bool = true, supportsDPoP: Bool = true, requiresKeyAttestation: Bool = false,
+        keyAttesters: [PublicKey] = [],
         deferredPolls: Int? = nil, deferredInterval: Int = 1, requiresResponseEncryption: Bool = false,
         requiresRequestEncryption: Bool = false, acceptsPlainRequestForEncryptedResponse: Bool = false,
         batchSize: Int = 3, alwaysReturnsCredentialIdentifiers: Bool = false, accessTokenLifetime: TimeInterval = 600,
@@ -82,6 +103,10 @@ public struct SandboxConfiguration: Sendable {
         self.requiresDPoP = requiresDPoP
         self.requiresDPoPNonce = requiresDPoPNonce
         self.requiresPAR = requiresPAR
+        self.supportsPAR = supportsPAR
+        self.supportsDPoP = supportsDPoP
+        self.requiresKeyAttestation = requiresKeyAttestation
+        self.keyAttesters = keyAttesters
         self.deferredPolls = deferredPolls
         self.deferredInterval = deferredInterval
         self.requiresResponseEncryption = requiresResponseEncryption
@@ -99,15 +124,27 @@ public struct SandboxConfiguration: Sendable {
         self.clock = clock
     }
 
-    /// A HAIP-like issuer: PAR, DPoP (with nonces) and ES256.
-    public static func haip(port: Int = 0) -> SandboxConfiguration {
-        SandboxConfiguration(port: port, profile: .haip, requiresDPoP: true, requiresDPoPNonce: true, requiresPAR: true)
+    /// A HAIP issuer: PAR, DPoP (with nonces), ES256, and key proofs attested by one of
+    /// `keyAttesters`.
+    public static func haip(port: Int = 0, keyAttesters: [PublicKey] = []) -> SandboxConfiguration {
+        SandboxConfiguration(
+            port: port, profile: .haip, requiresDPoP: true, requiresDPoPNonce: true, requiresPAR: true,
+            requiresKeyAttestation: true, keyAttesters: keyAttesters)
     }
 
     /// PAR is required by this configuration or its profile.
     var mustPush: Bool { requiresPAR || profile == .haip }
+    /// A PAR endpoint is offered.
+    var offersPAR: Bool { supportsPAR || mustPush }
     /// DPoP is required by this configuration or its profile.
     var mustUseDPoP: Bool { requiresDPoP || profile == .haip }
+    /// DPoP is offered (proofs are checked and bind tokens).
+    var offersDPoP: Bool { supportsDPoP || mustUseDPoP }
+    /// Key proofs must be attested, by this configuration or its profile.
+    var mustAttestKeys: Bool { requiresKeyAttestation || profile == .haip }
+    /// The scheme of offer links: HAIP's `haip-vci` for a HAIP issuer, so a wallet that reads
+    /// it picks its HAIP profile.
+    var offerScheme: String { profile == .haip ? "haip-vci" : "openid-credential-offer" }
     /// The batch size actually used (at least 1).
     var effectiveBatchSize: Int { max(1, batchSize) }
     /// The JWS algorithms accepted for key proofs and DPoP proofs.

@@ -48,7 +48,7 @@ extension SandboxService {
 
     /// `/.well-known/oauth-authorization-server`.
     var authorizationServerMetadata: JSONValue {
-        .object([
+        var object: JSONObject = [
             "issuer": .string(issuer),
             "authorization_endpoint": .string(url("/authorize")),
             "token_endpoint": .string(url("/token")),
@@ -64,15 +64,19 @@ extension SandboxService {
             "pre-authorized_grant_anonymous_access_supported": .bool(true),
             "authorization_details_types_supported": .array(["openid_credential"]),
             "scopes_supported": .array(SandboxCredentialKind.allCases.map { .string($0.scope) }),
-        ])
+        ]
+        if !configuration.offersPAR { object["pushed_authorization_request_endpoint"] = nil }
+        if !configuration.offersDPoP { object["dpop_signing_alg_values_supported"] = nil }
+        return .object(object)
     }
 
     private var proofTypes: JSONValue {
-        .object([
-            "jwt": .object([
-                "proof_signing_alg_values_supported": .array(configuration.proofAlgorithms.map(JSONValue.string))
-            ])
-        ])
+        var jwt: JSONObject = [
+            "proof_signing_alg_values_supported": .array(configuration.proofAlgorithms.map(JSONValue.string))
+        ]
+        // An empty object: an attestation is needed, with no claim about key storage.
+        if configuration.mustAttestKeys { jwt["key_attestations_required"] = .object([:]) }
+        return .object(["jwt": .object(jwt)])
     }
 
     private var mDLConfiguration: JSONValue {

@@ -17,9 +17,11 @@ public struct SandboxOffer: Sendable, Hashable {
     public let kinds: [SandboxCredentialKind]
     /// The offer JSON (`credential_issuer`, `credential_configuration_ids`, `grants`).
     public let json: JSONValue
-    /// `openid-credential-offer://?credential_offer=…`: the offer by value.
+    /// `openid-credential-offer://?credential_offer=…` (`haip-vci://` for a HAIP issuer): the
+    /// offer by value.
     public let byValueLink: String
-    /// `openid-credential-offer://?credential_offer_uri=…`: the offer by reference.
+    /// `openid-credential-offer://?credential_offer_uri=…` (`haip-vci://` for a HAIP issuer):
+    /// the offer by reference.
     public let byReferenceLink: String
     /// Where the offer is served (`credential_offer_uri`).
     public let offerURI: URL
@@ -79,8 +81,8 @@ extension SandboxService {
             id: id, kinds: kinds, preAuthorizedCode: preAuthorizedCode, transactionCode: txCode,
             issuerState: issuerState, json: json)
         let offerURI = url("/offers/\(id)")
-        let byValue = "openid-credential-offer://?" + QueryEncoding.query([("credential_offer", json.serializedString())])
-        let byReference = "openid-credential-offer://?" + QueryEncoding.query([("credential_offer_uri", offerURI)])
+        let byValue = configuration.offerScheme + "://?" + QueryEncoding.query([("credential_offer", json.serializedString())])
+        let byReference = configuration.offerScheme + "://?" + QueryEncoding.query([("credential_offer_uri", offerURI)])
         guard let offerURL = URL(string: offerURI), let page = URL(string: url("/offers/\(id)/page")) else {
             throw .invalidRequest("the issuer URL \(issuer) does not make offer URLs")
         }

@@ -6,7 +6,7 @@ extension SandboxService {
     /// `GET /offers/<id>/page`.
     func offerPage(id: String) -> SandboxHTTPResponse {
         guard let offer = offers[id] else { return .html(HTMLPage.page(title: "No such offer", body: "<p>Unknown offer.</p>"), status: 404) }
-        let reference = "openid-credential-offer://?" + QueryEncoding.query([("credential_offer_uri", url("/offers/\(id)"))])
+        let reference = configuration.offerScheme + "://?" + QueryEncoding.query([("credential_offer_uri", url("/offers/\(id)"))])
         let qr = (try? SandboxQRCode(encoding: reference).svg()) ?? "<p>(QR code unavailable)</p>"
         var body = """
             <p>Scan with a wallet, or open the link on this device.</p>

@@ -14,6 +14,8 @@ extension SandboxService {
     /// method and URL; its `jti` must be new, its `iat` recent; `ath` must hash the presented
     /// access token; and when nonces are required, `nonce` must be one this server issued.
     func checkDPoP(_ request: SandboxHTTPRequest, path: String, accessToken: String?) throws(ProofFailure) -> String? {
+        // An issuer without DPoP ignores the header (RFC 9449 §5: it then issues bearer tokens).
+        guard configuration.offersDPoP else { return nil }
         let count = request.headerCount("DPoP")
         guard count > 0 else { return nil }
         guard count == 1, let token = request.header("DPoP") else { throw .invalid("more than one DPoP header") }

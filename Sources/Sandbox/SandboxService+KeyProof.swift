@@ -9,7 +9,9 @@ extension SandboxService {
     /// Checks `proofs`: exactly the `jwt` type, 1 to `batch_size` proofs, each typed, signed by
     /// its `jwk`, for this issuer (`aud`), recent (`iat`), with a `c_nonce` from the nonce
     /// endpoint, and `iss` absent for anonymous pre-authorized access or the client id
-    /// otherwise; distinct keys. The nonces are spent only when every proof passes.
+    /// otherwise; distinct keys; and, when key attestation is required, a `key_attestation`
+    /// from a trusted attester for the proof's key. The nonces are spent only when every proof
+    /// passes.
     func checkProofs(_ value: JSONValue?, grant: AccessGrant) throws(ProofFailure) -> [(JWK, String)] {
         guard let value else { throw .invalid("proofs is missing") }
         guard case let .object(proofs) = value, proofs.count == 1 else {
@@ -29,6 +31,7 @@ extension SandboxService {
                 proof = try HolderProofJWT(token, type: Self.keyProofType, algorithms: configuration.proofAlgorithms)
                 guard proof.claims["aud"]?.stringValue == issuer else { throw ProofFailure.invalid("aud is not \(issuer)") }
                 try proof.checkIssuedAt(now: now, maximumAge: configuration.proofMaximumAge)
+                if configuration.mustAttestKeys { try checkKeyAttestation(of: proof) }
                 switch (grant.clientID, proof.claims.issuer) {
                 case (nil, _?): throw ProofFailure.invalid("iss must be omitted for anonymous pre-authorized access")
                 case let (client?, iss?) where client != iss: throw ProofFailure.invalid("iss is not the client_id")

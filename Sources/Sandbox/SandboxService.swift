@@ -73,7 +73,7 @@ actor SandboxService {
         case ("POST", "/admin/offers"): return await adminCreateOffer(request)
         case ("POST", "/admin/status"): return adminSetStatus(request)
         case ("POST", "/admin/presentation-requests"): return await adminCreatePresentationRequest(request)
-        case ("POST", "/par"): return pushAuthorizationRequest(request)
+        case ("POST", "/par") where configuration.offersPAR: return pushAuthorizationRequest(request)
         case ("GET", "/authorize"): return authorize(request)
         case ("POST", "/authorize/consent"): return consent(request)
         case ("POST", "/token"): return token(request)

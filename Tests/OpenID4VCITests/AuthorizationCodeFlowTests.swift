@@ -119,7 +119,7 @@ struct AuthorizationCodeFlowTests {
             json["proofKey"] = ["verifier": ProofKeyForCodeExchange().verifier]
             let tampered = try JSONDecoder().decode(AuthorizationCodeFlow.self, from: JSONSerialization.data(withJSONObject: json))
             await #expect(throws: OpenID4VCIError.oauthError(
-                endpoint: server.authorizationServer + "/token", status: 400, error: "invalid_grant", description: "PKCE verification failed")) {
+                endpoint: .token, status: 400, error: "invalid_grant", description: "PKCE verification failed")) {
                 try await tampered.complete(redirect: redirect, tokenClient: setup.tokens)
             }
         }

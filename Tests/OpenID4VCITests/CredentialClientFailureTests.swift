@@ -106,7 +106,7 @@ struct CredentialClientFailureTests {
         let (name, answer) = Self.malformedAnswers[index]
         let options: @Sendable (inout CredentialClientOptions) -> Void = { $0.maximumResponseBytes = 64 * 1024 }
         try await Self.request(TestIssuerConfiguration(rawCredentialAnswer: answer), options: options) { result, _ in
-            guard case let .failure(.invalidCredentialResponse(endpoint, _)) = result else { Issue.record("\(name): \(result)"); return }
+            guard case let .failure(.invalidResponse(endpoint, _)) = result else { Issue.record("\(name): \(result)"); return }
             #expect(endpoint == .credential)
         }
     }
@@ -114,14 +114,14 @@ struct CredentialClientFailureTests {
     @Test func moreCredentialsThanKeysAreRefused() async throws {
         let answer = TestAnswer.json(["credentials": [["credential": "a~"], ["credential": "b~"]]])
         try await Self.request(TestIssuerConfiguration(rawCredentialAnswer: answer)) { result, _ in
-            guard case .failure(.invalidCredentialResponse) = result else { Issue.record("\(result)"); return }
+            guard case .failure(.invalidResponse) = result else { Issue.record("\(result)"); return }
         }
     }
 
     @Test func aServerThatKeepsAskingForADPoPNonceIsGivenUp() async throws {
         let dpop = try TestDPoPProvider()
         try await Self.request(TestIssuerConfiguration(dpopThumbprint: dpop.thumbprint, dpopNonceLoop: true), dpop: dpop) { result, issuer in
-            #expect(result == .failure(.dpopNonceRetryExhausted(endpoint: .credential)))
+            #expect(result == .failure(.dpopNonceRetriesExhausted(endpoint: .credential)))
             #expect(await issuer.useDPoPNonceAnswers == 2, "the first answer and one retry")
         }
     }
@@ -226,7 +226,7 @@ struct CredentialClientFailureTests {
 
     @Test func aCacheableNonceResponseIsRefused() async throws {
         try await Self.request(TestIssuerConfiguration(cacheableNonce: true)) { result, issuer in
-            guard case .failure(.invalidCredentialResponse(.nonce, _)) = result else { Issue.record("\(result)"); return }
+            guard case .failure(.invalidResponse(.nonce, _)) = result else { Issue.record("\(result)"); return }
             #expect(await issuer.credentialRequests == 0)
         }
     }

@@ -125,7 +125,7 @@ struct CredentialOfferLinkTests {
                 do {
                     _ = try await resolver.offer(at: try #require(URL(string: "\(base)/offers/\(path)")))
                     Issue.record("\(path) accepted")
-                } catch OpenID4VCIError.unexpectedResponse {
+                } catch OpenID4VCIError.invalidResponse(endpoint: .credentialOffer, _) {
                 } catch {
                     Issue.record("\(path): \(error)")
                 }
@@ -143,7 +143,9 @@ struct CredentialOfferLinkTests {
         do {
             _ = try await CredentialOfferResolver(httpClient: client).offer(at: try #require(URL(string: "http://127.0.0.1:9/offer")))
             Issue.record("accepted")
-        } catch OpenID4VCIError.transport {
+        } catch let error as OpenID4VCIError {
+            guard case .transport(endpoint: .credentialOffer, _) = error else { Issue.record("\(error)"); return }
+            #expect(error.isConnectivityFailure, "a refused connection is worth retrying later")
         } catch {
             Issue.record("\(error)")
         }

@@ -62,7 +62,7 @@ struct CredentialResponseTests {
         do {
             _ = try CredentialResponse(json: json, format: "dc+sd-jwt")
             Issue.record("\(name) accepted")
-        } catch let .invalidCredentialResponse(endpoint, _) {
+        } catch let .invalidResponse(endpoint, _) {
             #expect(endpoint == .credential)
         } catch {
             Issue.record("\(name): \(error)")

@@ -51,7 +51,7 @@ struct NonceEndpointTests {
                 do throws(OpenID4VCIError) {
                     _ = try await NonceEndpointClient(httpClient: client, url: URL(string: "\(base)/\(path)")!).fetchNonce()
                     Issue.record("\(path) accepted")
-                } catch let .invalidCredentialResponse(endpoint, _) {
+                } catch let .invalidResponse(endpoint, _) {
                     #expect(endpoint == .nonce)
                 } catch {
                     Issue.record("\(path): \(error)")

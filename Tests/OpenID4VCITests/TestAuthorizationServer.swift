@@ -28,6 +28,8 @@ final class TestAuthorizationServer: @unchecked Sendable {
         var issParameter: IssParameter = .correct
         /// Require DPoP proofs; demand a server nonce first; demand a new nonce every time.
         var requireDPoP = true
+        /// `dpop_signing_alg_values_supported`; empty leaves the member out.
+        var dpopAlgorithms = ["ES256"]
         var requireDPoPNonce = true
         var alwaysDemandNewNonce = false
         /// The `tx_code` the pre-authorized code needs (nil: none).
@@ -160,13 +162,15 @@ final class TestAuthorizationServer: @unchecked Sendable {
             "authorization_endpoint": .string(server + "/authorize"),
             "token_endpoint": .string(server + "/token"),
             "code_challenge_methods_supported": ["S256"],
-            "dpop_signing_alg_values_supported": ["ES256"],
             "grant_types_supported": ["authorization_code", "urn:ietf:params:oauth:grant-type:pre-authorized_code"],
             "pre-authorized_grant_anonymous_access_supported": .bool(behaviour.anonymousAccess),
             "authorization_response_iss_parameter_supported": .bool(behaviour.advertiseIssParameter),
         ]
         if behaviour.pushedAuthorization { object["pushed_authorization_request_endpoint"] = .string(server + "/par") }
         if behaviour.requirePushedAuthorization { object["require_pushed_authorization_requests"] = true }
+        if !behaviour.dpopAlgorithms.isEmpty {
+            object["dpop_signing_alg_values_supported"] = .array(behaviour.dpopAlgorithms.map(JSONValue.string))
+        }
         return .object(object)
     }
 

@@ -15,6 +15,9 @@ struct TestDPoPProvider: DPoPProofProviding {
         signer = try SoftwareSigner(privateKey: PrivateKey(curve: .p256))
     }
 
+    /// The proofs' `alg`, for profiles that restrict it.
+    var signingAlgorithm: String? { "ES256" }
+
     /// The RFC 7638 thumbprint the access token is bound to (`cnf.jkt`).
     var thumbprint: String { Base64URL.encode(signer.publicKey.thumbprint()) }
 

@@ -94,7 +94,7 @@ struct TokenEndpointTests {
         try await server.run { _ in
             let metadata = try await Self.setUp(server)
             await #expect(throws: OpenID4VCIError.oauthError(
-                endpoint: server.authorizationServer + "/token", status: 400, error: "invalid_grant", description: "wrong tx_code")) {
+                endpoint: .token, status: 400, error: "invalid_grant", description: "wrong tx_code")) {
                 try await TokenClient(httpClient: Self.client, dpop: try Self.dpop())
                     .redeem(Self.grant, transactionCode: "000000", server: metadata, clientID: nil)
             }
@@ -108,7 +108,7 @@ struct TokenEndpointTests {
         let server = TestAuthorizationServer(behaviour)
         try await server.run { _ in
             let metadata = try await Self.setUp(server)
-            await #expect(throws: OpenID4VCIError.dpopNonceRetriesExhausted(endpoint: server.authorizationServer + "/token")) {
+            await #expect(throws: OpenID4VCIError.dpopNonceRetriesExhausted(endpoint: .token)) {
                 try await TokenClient(httpClient: Self.client, dpop: try Self.dpop())
                     .redeem(Self.grant, transactionCode: "493536", server: metadata, clientID: nil)
             }

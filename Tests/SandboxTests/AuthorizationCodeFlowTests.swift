@@ -49,7 +49,8 @@ struct AuthorizationCodeFlowTests {
 
     @Test("PAR, redirect with code, state and iss, PKCE and DPoP nonce at the token endpoint, then a DPoP-bound credential request")
     func fullFlow() async throws {
-        try await withIssuer(.haip()) { issuer, wallet in
+        let attester = PrivateKey(curve: .p256)
+        try await withIssuer(.haip(keyAttesters: [attester.publicKey])) { issuer, wallet in
             let metadata = try TestWallet.json(try await wallet.get("/.well-known/oauth-authorization-server"))
             #expect(metadata["require_pushed_authorization_requests"] == true)
 
@@ -73,7 +74,9 @@ struct AuthorizationCodeFlowTests {
             let resourceNonce = try #require(response.headers["DPoP-Nonce"])
 
             let holder = PrivateKey(curve: .p256)
-            let proof = try await wallet.keyProof(holder, nonce: try await wallet.cNonce(), issuer: Self.clientID)
+            let attestation = try await TestWallet.keyAttestation(for: [holder.publicKey], by: attester)
+            let proof = try await wallet.keyProof(
+                holder, nonce: try await wallet.cNonce(), issuer: Self.clientID, attestation: attestation)
             let request = CredentialIssuanceTests.credentialRequest("urn:eudi:pid:1", proofs: [proof])
             let bearer = try await wallet.postJSON("/credential", request, token: token)
             #expect(bearer.status == 401)

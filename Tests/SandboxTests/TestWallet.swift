@@ -34,15 +34,29 @@ struct TestWallet {
             options: JWS.SigningOptions(embedPublicKey: true))
     }
 
-    /// A `jwt` key proof (OpenID4VCI Appendix F.1).
+    /// A `jwt` key proof (OpenID4VCI Appendix F.1), with a `key_attestation` header when given.
     func keyProof(
         _ holder: PrivateKey, nonce: String?, audience: String? = nil, issuedAt: Date = Date(),
-        type: String = "openid4vci-proof+jwt", issuer iss: String? = nil
+        type: String = "openid4vci-proof+jwt", issuer iss: String? = nil, attestation: String? = nil
     ) async throws -> String {
         let claims = JWTClaims(issuer: iss, audience: [audience ?? issuer], issuedAt: issuedAt, nonce: nonce)
+        var header = JOSEHeader(type: type)
+        if let attestation { header["key_attestation"] = .string(attestation) }
         return try await JWT.sign(
-            claims, header: JOSEHeader(type: type), signer: SoftwareSigner(privateKey: holder),
+            claims, header: header, signer: SoftwareSigner(privateKey: holder),
             options: JWS.SigningOptions(embedPublicKey: true))
+    }
+
+    /// A key attestation (OpenID4VCI Appendix D) by `attester` for `keys`.
+    static func keyAttestation(
+        for keys: [PublicKey], by attester: PrivateKey, type: String = "key-attestation+jwt", nonce: String? = nil,
+        expiresAt: Date? = Date() + 3_600, issuedAt: Date = Date()
+    ) async throws -> String {
+        let attested = try keys.map { try JSONValue(parsing: JWK(publicKey: $0).jsonData()) }
+        let claims = JWTClaims(
+            expiresAt: expiresAt, issuedAt: issuedAt, nonce: nonce,
+            additionalClaims: ["attested_keys": .array(attested), "key_storage": ["iso_18045_moderate"]])
+        return try await JWT.sign(claims, header: JOSEHeader(type: type), signer: SoftwareSigner(privateKey: attester))
     }
 
     func postForm(_ path: String, _ form: [(String, String)], dpop: String? = nil) async throws -> HTTPResponse {
