@@ -134,7 +134,7 @@ let package = Package(
             name: "Wallet",
             dependencies: [
                 "CryptoKeys", "JSONModel", "X509Trust", "OpenID4VCI", "SDJWT", "MDoc", "StatusList", "HTTP",
-                "JOSE", "COSE", "CBOR", "Multiformats",
+                "JOSE", "COSE", "CBOR", "Multiformats", "DCQL", "OpenID4VP",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

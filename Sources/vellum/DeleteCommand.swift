@@ -58,6 +58,7 @@ struct LogCommand: AsyncParsableCommand {
                 var line = "\(WalletJSON.text(event.occurredAt))  \(event.kind.rawValue)  \(event.credentialIDs.joined(separator: ", "))"
                 if let who { line += event.kind == .presentation ? "  to \(who)" : "  from \(who)" }
                 if !event.disclosedClaims.isEmpty { line += "  [\(event.disclosedClaims.joined(separator: ", "))]" }
+                if let outcome = event.outcome { line += "  → \(outcome)" }
                 print(line)
             }
         }

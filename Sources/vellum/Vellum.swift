@@ -16,7 +16,7 @@ struct Vellum: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, DIDCommand.self, VerifyCommand.self, InitCommand.self, ListCommand.self, ShowCommand.self,
             StatusCommand.self, DeleteCommand.self, TrustCommand.self, LogCommand.self, ReceiveCommand.self,
-            SandboxCommand.self,
+            PresentCommand.self, SandboxCommand.self,
         ]
     )
 }

@@ -104,6 +104,7 @@ enum WalletJSON {
             "credentials": .array(event.credentialIDs.map(JSONValue.string)),
             "counterparty": string(event.counterparty), "counterpartyName": string(event.counterpartyName),
             "disclosedClaims": .array(event.disclosedClaims.map(JSONValue.string)),
+            "outcome": string(event.outcome),
         ])
     }
 

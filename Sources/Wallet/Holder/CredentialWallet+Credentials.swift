@@ -72,13 +72,15 @@ extension CredentialWallet {
         try await store.activity(limit: limit)
     }
 
-    /// Logs a presentation: which credentials, to whom, and the claims disclosed (as paths).
+    /// Logs a presentation: which credentials, to whom, the claims disclosed (as paths) and
+    /// how it ended (`accepted`, `declined`, …).
     public func recordPresentation(
-        credentialIDs: [String], verifier: String?, verifierName: String? = nil, disclosedClaims: [String]
+        credentialIDs: [String], verifier: String?, verifierName: String? = nil, disclosedClaims: [String],
+        outcome: String? = nil
     ) async throws(WalletError) {
         try await store.recordActivity(ActivityEvent(
             kind: .presentation, occurredAt: now, credentialIDs: credentialIDs, counterparty: verifier,
-            counterpartyName: verifierName, disclosedClaims: disclosedClaims))
+            counterpartyName: verifierName, disclosedClaims: disclosedClaims, outcome: outcome))
     }
 
     /// The list entry for a stored credential.

@@ -30,11 +30,15 @@ public struct ActivityEvent: Sendable, Hashable, Identifiable {
     public let counterpartyName: String?
     /// The claims disclosed, as paths (`address.street_address`, `org.iso.18013.5.1/age_over_18`).
     public let disclosedClaims: [String]
+    /// How it ended, for a presentation: `accepted`, `rejected: <error>`, `declined`,
+    /// `failed: <reason>`; `nil` for entries that have no outcome.
+    public let outcome: String?
 
     /// Makes an entry; ``WalletStore/recordActivity(_:)`` stores it.
     public init(
         id: String = UUID().uuidString, kind: Kind, occurredAt: Date, credentialIDs: [String],
-        counterparty: String? = nil, counterpartyName: String? = nil, disclosedClaims: [String] = []
+        counterparty: String? = nil, counterpartyName: String? = nil, disclosedClaims: [String] = [],
+        outcome: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -43,6 +47,7 @@ public struct ActivityEvent: Sendable, Hashable, Identifiable {
         self.counterparty = counterparty
         self.counterpartyName = counterpartyName
         self.disclosedClaims = disclosedClaims
+        self.outcome = outcome
     }
 }
 
@@ -52,4 +57,5 @@ struct ActivityDetails: Codable {
     var counterparty: String?
     var counterpartyName: String?
     var disclosedClaims: [String]
+    var outcome: String?
 }

@@ -30,7 +30,8 @@ extension WalletStore {
             events.append(ActivityEvent(
                 id: id, kind: kind, occurredAt: Date(timeIntervalSinceReferenceDate: time),
                 credentialIDs: details.credentialIDs, counterparty: details.counterparty,
-                counterpartyName: details.counterpartyName, disclosedClaims: details.disclosedClaims
+                counterpartyName: details.counterpartyName, disclosedClaims: details.disclosedClaims,
+                outcome: details.outcome
             ))
         }
         return events
@@ -42,7 +43,8 @@ extension WalletStore {
         try check(id: event.id, field: "activity id")
         let details = ActivityDetails(
             credentialIDs: event.credentialIDs, counterparty: event.counterparty,
-            counterpartyName: event.counterpartyName, disclosedClaims: event.disclosedClaims
+            counterpartyName: event.counterpartyName, disclosedClaims: event.disclosedClaims,
+            outcome: event.outcome
         )
         let plain: Data
         do {

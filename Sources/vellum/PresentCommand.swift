@@ -1,0 +1,186 @@
+import ArgumentParser
+import Foundation
+import JSONModel
+import Wallet
+
+/// `vellum present <request-url>`: answer an OpenID4VP presentation request from the wallet,
+/// after showing who asks and exactly what would be disclosed, and with the user's consent.
+struct PresentCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "present",
+        abstract: "Answer an OpenID4VP presentation request with credentials from the wallet.",
+        discussion: """
+            Reads the request (openid4vp://, haip-vp://, eudi-openid4vp:// or https link), \
+            authenticates the verifier (x509_san_dns/x509_hash chains must end at a certificate \
+            trusted for the verifier purpose: `vellum trust add root.pem --purpose verifier`), \
+            matches its DCQL query against the stored credentials, and shows who is asking and \
+            exactly which claims each credential would disclose. Only what the verifier asked for \
+            is disclosed. Expired, not-yet-valid, revoked, suspended or broken credentials are \
+            never offered. Without --yes it asks for consent (y/N) on standard input, after the \
+            passphrase line when that comes from standard input too; refusing sends access_denied \
+            and no credential. A request that cannot be read or whose verifier cannot be \
+            authenticated is not answered at all; one that nothing in the wallet matches is \
+            answered with access_denied. Every answer is written to the activity log (`vellum log`).
+            Exit codes: 0 the verifier accepted the presentation (HTTP 2xx); 1 the verifier \
+            rejected it or it could not be delivered; 8 the wallet refused the request (invalid, \
+            untrusted verifier, or nothing matches); 9 the user declined; 3 no wallet; 4 wrong or \
+            missing passphrase; 6 a --select that does not answer the request; 7 damaged wallet; \
+            64 usage error.
+            """
+    )
+
+    @OptionGroup var options: WalletOptions
+
+    @Argument(help: "The presentation request link (quote it in the shell).")
+    var requestURL: String
+
+    @Flag(help: "Present without asking for consent.")
+    var yes = false
+
+    @Option(
+        name: .customLong("select"),
+        help: ArgumentHelp(
+            "Answer credential query QUERYID with credential CREDID instead of the proposed one (repeatable; a query allowing several credentials takes several).",
+            valueName: "QUERYID=CREDID"))
+    var selections: [String] = []
+
+    @Flag(help: "Print the outcome as JSON on standard output (the consent text goes to standard error).")
+    var json = false
+
+    func run() async throws {
+        var exitCode: Int32 = PresentExitCode.rejected
+        let chosen = try parsedSelections()
+        do {
+            try await WalletCommandRunner.run {
+                let wallet = try await options.open()
+                do {
+                    exitCode = try await answer(with: wallet, chosen: chosen)
+                } catch {
+                    try? await wallet.close()
+                    throw error
+                }
+                try await wallet.close()
+            }
+        } catch let failure as PresentFailure {
+            FileHandle.standardError.write(Data("vellum: \(failure)\n".utf8))
+            throw ExitCode(failure.exitCode)
+        }
+        if exitCode != PresentExitCode.accepted { throw ExitCode(exitCode) }
+    }
+
+    /// Runs the exchange and returns the exit code.
+    private func answer(with wallet: CredentialWallet, chosen: [String: [String]]?) async throws -> Int32 {
+        let proposal: PresentationProposal
+        do throws(PresentationError) {
+            proposal = try await wallet.preparePresentation(requestURI: requestURL)
+        } catch {
+            return try refuse(error)
+        }
+        show(PresentationText.proposal(proposal, selection: chosen))
+        guard proposal.isSatisfiable else {
+            show("Nothing in the wallet satisfies this request; answering access_denied (no credential is sent).")
+            let result = try await deliver { () async throws(PresentationError) in
+                try await wallet.decline(proposal, description: "no matching credentials")
+            }
+            report(result, proposal: proposal, status: "unsatisfiable")
+            return PresentExitCode.refused
+        }
+        if let chosen {
+            do throws(PresentationError) {
+                try proposal.validate(selection: chosen)
+            } catch {
+                throw WalletCLIError.wallet(.invalidInput("--select: \(error)"))
+            }
+        }
+        if !yes, !consents(to: proposal) {
+            let result = try await deliver { () async throws(PresentationError) in try await wallet.decline(proposal) }
+            show("Declined: access_denied sent, nothing disclosed.")
+            report(result, proposal: proposal, status: "declined")
+            return PresentExitCode.declined
+        }
+        let result = try await deliver { () async throws(PresentationError) in
+            try await wallet.present(proposal, choosing: chosen)
+        }
+        show(PresentationText.outcome(result))
+        report(result, proposal: proposal, status: nil)
+        return result.isAccepted ? PresentExitCode.accepted : PresentExitCode.rejected
+    }
+
+    /// Asks `Share …? [y/N]` and reads the answer from standard input (no answer is no).
+    private func consents(to proposal: PresentationProposal) -> Bool {
+        let name = proposal.verifier.displayName ?? proposal.verifier.clientID
+        FileHandle.standardError.write(Data("Share these claims with \(name)? [y/N] ".utf8))
+        guard let line = readLine(strippingNewline: true) else { return false }
+        return ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+
+    /// Runs a delivery, turning presentation failures into a message and the exit code 1
+    /// (wallet failures keep their own codes).
+    private func deliver(_ body: () async throws(PresentationError) -> PresentationResult) async throws -> PresentationResult {
+        do throws(PresentationError) {
+            return try await body()
+        } catch .wallet(let error) {
+            throw WalletCLIError.wallet(error)
+        } catch {
+            if json { WalletJSON.print(["status": "failed", "error": .string(error.description)]) }
+            throw PresentFailure(message: error.description, exitCode: PresentExitCode.rejected)
+        }
+    }
+
+    /// A request the wallet will not answer: says why, sends nothing.
+    private func refuse(_ error: PresentationError) throws -> Int32 {
+        if case let .wallet(walletError) = error { throw WalletCLIError.wallet(walletError) }
+        if json {
+            WalletJSON.print(["status": "refused", "error": .string(error.description)])
+        }
+        FileHandle.standardError.write(Data("vellum: request refused, nothing sent: \(error)\n".utf8))
+        return PresentExitCode.refused
+    }
+
+    /// The consent text: on standard output, or standard error with `--json`.
+    private func show(_ text: String) {
+        if json {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        } else {
+            print(text)
+        }
+    }
+
+    private func report(_ result: PresentationResult, proposal: PresentationProposal, status: String?) {
+        guard json else { return }
+        WalletJSON.print(PresentationText.json(result, status: status))
+    }
+
+    /// `--select QUERYID=CREDID` pairs, grouped by query id; `nil` when none were given.
+    private func parsedSelections() throws -> [String: [String]]? {
+        guard !selections.isEmpty else { return nil }
+        var chosen: [String: [String]] = [:]
+        for item in selections {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("--select takes QUERYID=CREDID, not '\(item)'")
+            }
+            chosen[parts[0], default: []].append(parts[1])
+        }
+        return chosen
+    }
+}
+
+/// The exit codes of `vellum present` beyond the wallet ones.
+enum PresentExitCode {
+    static let accepted: Int32 = 0
+    /// The verifier answered with an error, or the response could not be delivered.
+    static let rejected: Int32 = 1
+    /// The user declined; `access_denied` was sent (the wallet-wide "declined" code).
+    static let declined: Int32 = WalletExitCode.declined
+    /// The wallet refused the request (invalid, untrusted, or nothing matches): the
+    /// wallet-wide "could not be used" code.
+    static let refused: Int32 = WalletExitCode.protocolFailure
+}
+
+/// A `present` failure that is not a wallet error: its message and exit code.
+struct PresentFailure: Error, CustomStringConvertible {
+    let message: String
+    let exitCode: Int32
+    var description: String { message }
+}
