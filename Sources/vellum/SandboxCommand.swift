@@ -37,8 +37,8 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(name: .customLong("tx-code"), help: "A transaction code the pre-authorized offer requires.")
     var transactionCode: String?
 
-    @Flag(help: "HAIP-like issuer: PAR, DPoP with nonces, ES256 only.")
-    var haip = false
+    @Flag(name: .customLong("require-par-dpop"), help: "Require PAR and DPoP with nonces, as HAIP does (key attestation is not required: software keys cannot be attested).")
+    var requiresPARAndDPoP = false
 
     @Flag(name: .customLong("no-qr"), help: "Do not print the QR code.")
     var noQR = false
@@ -47,8 +47,8 @@ struct SandboxCommand: AsyncParsableCommand {
     var dryRun = false
 
     func run() async throws {
-        var configuration = haip ? SandboxConfiguration.haip(port: port) : SandboxConfiguration(port: port)
-        configuration.port = port
+        let configuration = SandboxConfiguration(
+            port: port, requiresDPoP: requiresPARAndDPoP, requiresDPoPNonce: requiresPARAndDPoP, requiresPAR: requiresPARAndDPoP)
         let issuer: SandboxIssuer
         let base: URL
         do {
@@ -62,7 +62,7 @@ struct SandboxCommand: AsyncParsableCommand {
             let offer = try await issuer.createOffer(
                 grant: grant == .preAuthorized ? .preAuthorized(txCode: transactionCode) : .authorizationCode)
             let request = try await issuer.createPresentationRequest(query: Self.presentationQuery)
-            print(Self.banner(base: base, offer: offer, request: request.link, haip: haip))
+            print(Self.banner(base: base, offer: offer, request: request.link, strict: requiresPARAndDPoP))
             if !noQR, let qr = try? SandboxQRCode(encoding: offer.byReferenceLink) {
                 print("Offer QR code (scan with a wallet):")
                 print(qr.halfBlockText())
@@ -99,11 +99,11 @@ struct SandboxCommand: AsyncParsableCommand {
         ],
     ]
 
-    static func banner(base: URL, offer: SandboxOffer, request: String, haip: Bool) -> String {
+    static func banner(base: URL, offer: SandboxOffer, request: String, strict: Bool) -> String {
         var root = base.absoluteString
         if !root.hasSuffix("/") { root += "/" }
         return """
-            Vellum sandbox\(haip ? " (HAIP profile)" : "") at \(base.absoluteString)
+            Vellum sandbox\(strict ? " (PAR and DPoP required)" : "") at \(base.absoluteString)
               issuer metadata:   \(root).well-known/openid-credential-issuer
               offer page:        \(root)  (makes new offers)
               IACA / root cert:  \(root)certificates/root.pem

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HTTP
 import Wallet
 #if canImport(Glibc)
 import Glibc
@@ -21,6 +22,18 @@ struct WalletOptions: ParsableArguments {
 
     /// The environment variable holding the passphrase for scripts.
     static let passphraseVariable = "VELLUM_PASSPHRASE"
+
+    /// The environment variable that sets how long one HTTP request may take, in seconds
+    /// (default 30), for slow networks and loaded machines.
+    static let httpTimeoutVariable = "VELLUM_HTTP_TIMEOUT"
+
+    /// `VELLUM_HTTP_TIMEOUT` as a duration, when set to a whole number of seconds from 1 to 3600.
+    static var httpTimeout: Duration? {
+        guard let text = ProcessInfo.processInfo.environment[httpTimeoutVariable], let seconds = Int(text),
+            (1...3600).contains(seconds)
+        else { return nil }
+        return .seconds(seconds)
+    }
 
     /// The wallet directory: `--wallet`, else the platform's user data directory.
     var directory: URL {
@@ -67,6 +80,10 @@ struct WalletOptions: ParsableArguments {
 
     /// Opens the wallet (any failure becomes the documented exit code and a message).
     func open(configuration: CredentialWalletConfiguration = CredentialWalletConfiguration()) async throws -> CredentialWallet {
+        var configuration = configuration
+        if configuration.httpClient == nil, let timeout = Self.httpTimeout {
+            configuration.httpClient = URLSessionHTTPClient(policy: HTTPClientPolicy(timeout: timeout))
+        }
         let directory = directory
         guard CredentialWallet.exists(at: directory) else {
             throw WalletCLIError.wallet(.walletNotFound(path: directory.path))

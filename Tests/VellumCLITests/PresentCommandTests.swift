@@ -43,14 +43,7 @@ struct PresentCommandTests {
 
     /// Runs `vellum present` with the passphrase and then `answer` on standard input.
     func present(_ arguments: [String], answer: String? = nil) async throws -> ChildProcess.Result {
-        let binary = try #require(VellumBinary.url)
-        let input = Data((WalletCLI.passphrase + "\n" + (answer.map { $0 + "\n" } ?? "")).utf8)
-        let finalArguments = ["present"] + arguments + ["--wallet", directory.path]
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try ChildProcess.run(binary, arguments: finalArguments, input: input) })
-            }
-        }
+        try await WalletCLI.run(["present"] + arguments + ["--wallet", directory.path], answers: answer.map { [$0] } ?? [])
     }
 
     @Test("--yes presents exactly the asked claims, prints who asked, what was disclosed and the redirect, exits 0, and logs it")

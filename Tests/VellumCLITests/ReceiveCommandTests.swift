@@ -105,7 +105,7 @@ struct ReceiveCommandTests {
     @Test("authorization code flow: --browser follows the URL, the loopback listener takes the redirect (PAR, PKCE, DPoP)",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "skipped: no /usr/bin/python3 to act as the browser"))
     func authorizationCodeWithBrowser() async throws {
-        try await withSandbox(.haip()) { issuer in
+        try await withSandbox(SandboxConfiguration(requiresDPoP: true, requiresDPoPNonce: true, requiresPAR: true)) { issuer in
             let offer = try await issuer.createOffer(grant: .authorizationCode)
             let browser = "/usr/bin/python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1]).read()'"
             let result = try await WalletCLI.run([

@@ -153,16 +153,16 @@ enum WalletCLI {
         answers: [String] = []
     ) async throws -> ChildProcess.Result {
         guard let binary = VellumBinary.url else { throw CocoaError(.fileNoSuchFile) }
-        let executable: URL
-        var childArguments = arguments
+        // Through /usr/bin/env, with a generous HTTP time limit: the servers the child talks to
+        // run in this test process, whose few cooperative threads other tests may hold.
+        let executable = URL(fileURLWithPath: "/usr/bin/env")
+        var childArguments = ["VELLUM_HTTP_TIMEOUT=120"]
         var input = Data(([passphrase ?? ""] + answers).map { $0 + "\n" }.joined().utf8)
         if environment, let passphrase {
-            executable = URL(fileURLWithPath: "/usr/bin/env")
-            childArguments = ["\(WalletOptionsName.variable)=\(passphrase)", binary.path] + arguments
+            childArguments.append("\(WalletOptionsName.variable)=\(passphrase)")
             input = Data(answers.map { $0 + "\n" }.joined().utf8)
-        } else {
-            executable = binary
         }
+        childArguments += [binary.path] + arguments
         let finalArguments = childArguments
         let finalInput = input
         return try await withCheckedThrowingContinuation { continuation in

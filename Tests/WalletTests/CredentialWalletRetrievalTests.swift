@@ -106,9 +106,9 @@ struct CredentialWalletRetrievalTests {
         }
     }
 
-    @Test("authorization code + PKCE + PAR + DPoP (with nonces) on the HAIP-like sandbox")
+    @Test("authorization code + PKCE + PAR + DPoP (with nonces)")
     func authorizationCodeFlow() async throws {
-        try await Self.withSandbox(.haip()) { issuer, wallet in
+        try await Self.withSandbox(SandboxConfiguration(requiresDPoP: true, requiresDPoPNonce: true, requiresPAR: true)) { issuer, wallet in
             let offer = try await issuer.createOffer(grant: .authorizationCode)
             let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
             #expect(discovered.grant == .authorizationCode)
@@ -122,7 +122,7 @@ struct CredentialWalletRetrievalTests {
 
     @Test("the authorization code flow without a browser step is refused before anything is sent")
     func authorizationCodeNeedsBrowser() async throws {
-        try await Self.withSandbox(.haip()) { issuer, wallet in
+        try await Self.withSandbox(SandboxConfiguration(requiresDPoP: true, requiresDPoPNonce: true, requiresPAR: true)) { issuer, wallet in
             let offer = try await issuer.createOffer(grant: .authorizationCode)
             let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
             await #expect(throws: RetrieveCredentialError.self) {

@@ -10,6 +10,8 @@ struct CredentialRetrieval: Sendable {
     let authorized: AuthorizedIssuance
     /// The client id for key proofs' `iss`; `nil` for anonymous pre-authorized access.
     let clientID: String?
+    /// The profile the offer was discovered under.
+    let profile: IssuanceProfile
     let options: CredentialRetrievalOptions
 
     var metadata: CredentialIssuerMetadata { authorized.issuerMetadata }
@@ -42,7 +44,7 @@ struct CredentialRetrieval: Sendable {
         }
         var options = CredentialClientOptions(
             credentialIssuer: metadata.credentialIssuer.absoluteString, clientID: clientID, proofRequirements: requirements,
-            batchSize: keyCount(for: requirements) > 1 ? metadata.batchSize : nil)
+            batchSize: keyCount(for: requirements) > 1 ? metadata.batchSize : nil, profile: profile)
         try chooseEncryption(&options)
         return options
     }

@@ -76,12 +76,12 @@ extension CredentialWallet {
         retrieval: CredentialRetrieval
     ) async throws(RetrieveCredentialError) -> [IssuedCredential] {
         var holderKeys: [HolderKey] = []
+        let attests = options.proofRequirements?.requiresKeyAttestation == true || retrieval.profile.requiresKeyAttestation
         for key in keys {
             do {
-                let attestation = options.proofRequirements?.requiresKeyAttestation == true
-                    ? try await secureArea.keyAttestation(keyIDs: [key.id], nonce: nil).map { String(decoding: $0, as: UTF8.self) }
-                    : nil
-                holderKeys.append(HolderKey(signer: try await holderKeySigner(keyID: key.id), keyAttestation: attestation))
+                holderKeys.append(HolderKey(
+                    signer: try await holderKeySigner(keyID: key.id),
+                    keyAttestationProvider: attests ? SecureAreaKeyAttestation(area: secureArea, keyID: key.id) : nil))
             } catch {
                 throw .failedToRetrieveCredential("holder key \(key.id) cannot sign: \(error)")
             }
@@ -95,7 +95,7 @@ extension CredentialWallet {
             let target = CredentialRequest.Target.forConfiguration(offered.configurationID, accessToken: token)
             switch try await client.requestCredential(target, format: offered.format, holderKeys: holderKeys) {
             case .issued(let credentials):
-                guard !credentials.isEmpty else { throw .invalidCredentialResponse(endpoint: .credential, reason: "no credentials") }
+                guard !credentials.isEmpty else { throw .invalidResponse(endpoint: .credential, reason: "no credentials") }
                 return credentials
             case .deferred(let handle):
                 retrieval.options.progress?(.awaitingDeferredCredential(configurationID: offered.configurationID))

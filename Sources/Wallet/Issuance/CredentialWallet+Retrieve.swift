@@ -9,12 +9,17 @@ extension CredentialWallet {
     /// value or by `credential_offer_uri`) and fetches what it points to: the issuer metadata,
     /// bound to the offer's exact `credential_issuer`, and the authorization server for the
     /// grant. Nothing is stored; show the result to the user and ask before claiming.
+    ///
+    /// - Parameter profile: the rules the whole claim follows; `nil` takes the one the link
+    ///   asks for (``IssuanceProfile/haip`` for `haip-vci://`, else ``IssuanceProfile/standard``).
+    ///   An issuer that cannot meet it is refused here, before anything secret is sent.
     public func discoverCredentialOffer(
-        _ offer: String, preferring grant: IssuanceSession.Grant? = nil
+        _ offer: String, preferring grant: IssuanceSession.Grant? = nil, profile: IssuanceProfile? = nil
     ) async throws(OpenID4VCIError) -> DiscoveredCredentialOffer {
+        let profile = profile ?? .suggested(forOfferLink: offer)
         let resolved = try await CredentialOfferResolver(httpClient: httpClient).offer(from: offer)
-        let discovery = try await IssuanceSession(httpClient: httpClient).discover(resolved, preferring: grant)
-        return DiscoveredCredentialOffer(discovery: discovery)
+        let discovery = try await IssuanceSession(httpClient: httpClient, profile: profile).discover(resolved, preferring: grant)
+        return DiscoveredCredentialOffer(discovery: discovery, profile: profile)
     }
 
     /// Claims every credential of a discovered offer: authorizes (the pre-authorized code with
@@ -54,7 +59,8 @@ extension CredentialWallet {
             throw error
         }
         let retrieval = CredentialRetrieval(
-            authorized: authorized, clientID: credentialOffer.grant == .authorizationCode ? clientId : nil, options: options)
+            authorized: authorized, clientID: credentialOffer.grant == .authorizationCode ? clientId : nil,
+            profile: credentialOffer.profile, options: options)
         var results: [RetrieveCredentialResult] = []
         var anchors: Set<String> = []
         for offered in credentialOffer.credentials {
@@ -74,14 +80,14 @@ extension CredentialWallet {
     ) async throws(RetrieveCredentialError) -> AuthorizedIssuance {
         let server = offer.discovery.authorizationServerMetadata
         var dpop: DPoPProofBuilder?
-        if options.usesDPoP, server.dpopSigningAlgorithms.contains("ES256") {
+        if options.usesDPoP || offer.profile.requiresDPoP, server.dpopSigningAlgorithms.contains("ES256") {
             do {
                 dpop = DPoPProofBuilder(signer: try SoftwareSigner(privateKey: PrivateKey(curve: .p256)), clock: configuration.clock)
             } catch {
                 throw .failedToRetrieveCredential("could not make a DPoP key: \(error)")
             }
         }
-        let session = IssuanceSession(httpClient: httpClient, dpop: dpop, clientID: clientID)
+        let session = IssuanceSession(httpClient: httpClient, dpop: dpop, clientID: clientID, profile: offer.profile)
         do throws(OpenID4VCIError) {
             switch offer.grant {
             case .preAuthorizedCode:
@@ -138,10 +144,7 @@ extension CredentialWallet {
     /// The MATTR kind for a protocol failure: unreachable issuer → connectivity, else a failed
     /// retrieval.
     static func retrievalError(_ error: OpenID4VCIError) -> RetrieveCredentialError {
-        switch error {
-        case .transport, .credentialTransport, .network: .connectivityError(error.description)
-        default: .failedToRetrieveCredential(error.description)
-        }
+        error.isConnectivityFailure ? .connectivityError(error.description) : .failedToRetrieveCredential(error.description)
     }
 
     /// The MATTR kind for a validation failure: a sound credential from an issuer the wallet

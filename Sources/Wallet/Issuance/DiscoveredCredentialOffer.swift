@@ -12,6 +12,9 @@ import OpenID4VCI
 public struct DiscoveredCredentialOffer: Sendable, Hashable {
     /// The checked offer, metadata and authorization server.
     public let discovery: IssuanceDiscovery
+    /// The rules the claim follows (HAIP or standard OpenID4VCI), already checked against the
+    /// issuer's metadata.
+    public let profile: IssuanceProfile
 
     /// The credential issuer identifier: the origin an IACA list must come from.
     public var issuer: URL { discovery.issuerMetadata.credentialIssuer }
@@ -43,8 +46,9 @@ public struct DiscoveredCredentialOffer: Sendable, Hashable {
         grant == .preAuthorizedCode ? discovery.offer.grants?.preAuthorizedCode?.transactionCode : nil
     }
 
-    public init(discovery: IssuanceDiscovery) {
+    public init(discovery: IssuanceDiscovery, profile: IssuanceProfile = .standard) {
         self.discovery = discovery
+        self.profile = profile
     }
 }
 
