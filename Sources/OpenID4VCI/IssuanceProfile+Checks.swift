@@ -121,12 +121,19 @@ extension IssuanceProfile {
         }
         let jwt = text.prefix { $0 != "~" }
         let header = (try? JWSObject(compact: String(jwt)))?.signatures[0].header
-        guard case let .array(chain)? = header?["x5c"], !chain.isEmpty else {
+        guard case let .array(chain)? = header?["x5c"], !chain.isEmpty, chain.allSatisfy({ $0.stringValue != nil }) else {
             throw violation(.x509IssuerKey, "the \(credential.format) credential has no x5c header")
         }
     }
 
     static let sdJWTFormats: Set<String> = ["dc+sd-jwt", "vc+sd-jwt"]
+
+    /// Signed metadata, when verified at all, is verified through an `x5c` chain (HAIP 1.0
+    /// §4.1), not a bare key.
+    func check(_ policy: SignedMetadataPolicy) throws(OpenID4VCIError) {
+        guard requiresX509IssuerKeys, case .key? = policy.trust else { return }
+        throw violation(.x509IssuerKey, "signed issuer metadata must be verified through an x5c chain, not a bare key")
+    }
 }
 
 /// Names from OpenID4VCI 1.0 Appendix D (key attestations).

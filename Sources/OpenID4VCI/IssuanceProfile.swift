@@ -20,7 +20,8 @@ import Foundation
 /// - key attestations (OpenID4VCI 1.0 Appendix D) on every key proof (``requiresKeyAttestation``);
 /// - ES256, the one algorithm HAIP makes every party support, for DPoP and key proofs
 ///   (``signingAlgorithms``);
-/// - X.509 issuer keys (``requiresX509IssuerKeys``): an SD-JWT VC must carry `x5c`. OpenID4VCI
+/// - X.509 issuer keys (``requiresX509IssuerKeys``): signed issuer metadata is verified
+///   through an `x5c` chain, never a bare key, and an SD-JWT VC must carry `x5c`. OpenID4VCI
 ///   checks that the header is there; *the wallet* must validate the chain, resolve the SD-JWT
 ///   VC issuer key from `x5c` only (never from `iss` metadata or a DID), and for an mdoc
 ///   require the `x5chain` of `issuerAuth` to chain to a trusted IACA.

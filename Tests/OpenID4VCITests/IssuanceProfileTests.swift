@@ -151,4 +151,31 @@ struct IssuanceProfileTests {
             #expect(authorized.accessToken.tokenType == .dpop)
         }
     }
+
+    @Test func signedMetadataTrustedByABareKeyIsRefusedBeforeAnyRequest() async throws {
+        let policy = SignedMetadataPolicy(mode: .verifyWhenPresent(.key(PrivateKey(curve: .p256).publicKey)))
+        let session = IssuanceSession(
+            httpClient: Self.client, dpop: DPoPProofBuilder(signer: try SoftwareSigner(privateKey: PrivateKey(curve: .p256))),
+            clientID: TestAuthorizationServer.clientID, transport: .default, signedMetadata: policy, profile: .haip)
+        // Nothing listens on port 9: a request would be a transport error, not this.
+        let offer = try CredentialOffer(json: try JSONValue(parsing: #"{"credential_issuer":"http://127.0.0.1:9","credential_configuration_ids":["pid"]}"#))
+        #expect(await Self.rule { _ = try await session.discover(offer) } == .x509IssuerKey)
+    }
+
+    @Test func onlyUnreachableServersAreConnectivityFailures() {
+        let connectivity: [OpenID4VCIError] = [
+            .transport(endpoint: .token, .timeout), .transport(endpoint: .credentialOffer, .transport("connection refused")),
+        ]
+        let others: [OpenID4VCIError] = [
+            .transport(endpoint: .credential, .cancelled), .transport(endpoint: .credential, .tooLarge(limit: 1)),
+            .transport(endpoint: .issuerMetadata, .insecureScheme("http://example.com")),
+            .invalidResponse(endpoint: .nonce, reason: "HTTP 500"), .dpopNonceRetriesExhausted(endpoint: .token),
+            .oauthError(endpoint: .token, status: 400, error: "invalid_grant", description: nil),
+            .profileViolation(rule: .dpop, reason: "x"), .authorizationStateMismatch,
+        ]
+        #expect(connectivity.allSatisfy { $0.isConnectivityFailure })
+        #expect(!others.contains { $0.isConnectivityFailure })
+        #expect(OpenID4VCIError.transport(endpoint: .pushedAuthorization, .timeout).description
+            == "the pushed authorization request endpoint could not be reached: the request timed out")
+    }
 }
