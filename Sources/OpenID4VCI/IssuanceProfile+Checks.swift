@@ -67,6 +67,16 @@ extension IssuanceProfile {
         }
     }
 
+    /// Every configuration requested in an authorization code flow has a `scope`, when the
+    /// profile asks for credentials by scope.
+    func checkScopes(_ configurations: [CredentialConfiguration]) throws(OpenID4VCIError) {
+        guard requiresScope else { return }
+        let unscoped = configurations.filter { $0.scope == nil }.map(\.id)
+        guard unscoped.isEmpty else {
+            throw violation(.scope, "no scope in the issuer metadata for \(unscoped.joined(separator: ", "))")
+        }
+    }
+
     /// Every holder key uses an allowed algorithm and, when required, has a key attestation
     /// that is a `key-attestation+jwt` of an allowed algorithm whose `attested_keys` contain
     /// the key. The attestation's signature is the issuer's to verify; this catches a wallet

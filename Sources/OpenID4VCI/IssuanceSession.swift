@@ -82,6 +82,7 @@ public struct IssuanceSession: Sendable {
         let server = try await AuthorizationServerMetadataResolver(httpClient: httpClient, transport: transport)
             .metadata(for: issuer, hint: hint, grantType: grantType)
         try profile.check(server, grant: grant)
+        if grant == .authorizationCode { try profile.checkScopes(configurations) }
         return IssuanceDiscovery(offer: offer, issuerMetadata: issuer, authorizationServerMetadata: server, grant: grant)
     }
 

@@ -143,6 +143,7 @@ struct IssuanceProfileTests {
             let discovery = try await session.discover(try Self.authorizationCodeOffer(server))
             let flow = try await session.beginAuthorization(discovery, redirectURI: try #require(URL(string: "https://wallet.example/cb")))
             #expect(flow.pushed && server.parRequestCount >= 1)
+            #expect(flow.scope == "pid mdl" && flow.authorizationDetails.isEmpty, "HAIP names credentials by scope")
             let browser = URLSessionHTTPClient(policy: HTTPClientPolicy(redirects: .never))
             defer { browser.invalidate() }
             let location = try #require(try await browser.get(flow.authorizationURL).headers["Location"])
@@ -177,5 +178,30 @@ struct IssuanceProfileTests {
         #expect(!others.contains { $0.isConnectivityFailure })
         #expect(OpenID4VCIError.transport(endpoint: .pushedAuthorization, .timeout).description
             == "the pushed authorization request endpoint could not be reached: the request timed out")
+    }
+
+    @Test func aConfigurationWithoutScopeOrAnAuthorizationDetailsRequestIsRefused() async throws {
+        let server = TestAuthorizationServer()
+        try await server.run { _ in
+            let offer = try Self.authorizationCodeOffer(server)
+            let discovery = try await IssuanceSessionTests.session().discover(offer)
+            let redirect = try #require(URL(string: "https://wallet.example/cb"))
+            #expect(await Self.rule {
+                _ = try await Self.haipSession().beginAuthorization(discovery, redirectURI: redirect, style: .authorizationDetails)
+            } == .scope)
+            var unscoped = discovery.issuerMetadata
+            unscoped.credentialConfigurations = unscoped.credentialConfigurations.map { configuration in
+                var configuration = configuration
+                if configuration.id == "pid" { configuration.scope = nil }
+                return configuration
+            }
+            #expect(await Self.rule {
+                _ = try await AuthorizationCodeFlow.start(
+                    credentialConfigurationIDs: ["pid"], issuer: unscoped, server: discovery.authorizationServerMetadata,
+                    clientID: TestAuthorizationServer.clientID, redirectURI: redirect,
+                    tokenClient: try Self.haipSession().tokenClient(), profile: .haip)
+            } == .scope)
+            #expect(server.parRequestCount == 0)
+        }
     }
 }
