@@ -56,7 +56,7 @@ public struct AuthorizationCodeFlow: Sendable, Hashable, Codable {
     ///   - issuerState: the offer's `issuer_state`, passed back to tie the flow to the offer.
     ///   - tokenClient: used for the PAR request (its DPoP key binds the request).
     ///   - profile: checked against the server and the token client's DPoP key before the
-    ///     request is pushed (HAIP: PAR and DPoP required).
+    ///     request is pushed (HAIP: PAR and DPoP required, credentials named by `scope`).
     public static func start(
         credentialConfigurationIDs: [String], issuer: CredentialIssuerMetadata, server: AuthorizationServerMetadata,
         clientID: String, redirectURI: URL, issuerState: String? = nil, style: AuthorizationRequestStyle = .automatic,
@@ -80,6 +80,14 @@ public struct AuthorizationCodeFlow: Sendable, Hashable, Codable {
         for id in credentialConfigurationIDs {
             guard let configuration = issuer.configuration(id: id) else { throw .unknownCredentialConfiguration(id) }
             configurations.append(configuration)
+        }
+        var style = style
+        if profile.requiresScope {
+            guard style != .authorizationDetails else {
+                throw profile.violation(.scope, "credentials must be requested by scope, not authorization_details")
+            }
+            try profile.checkScopes(configurations)
+            style = .scope
         }
         let proofKey = ProofKeyForCodeExchange()
         let state = Self.randomToken()

@@ -67,6 +67,16 @@ extension IssuanceProfile {
         }
     }
 
+    /// Every configuration requested in an authorization code flow has a `scope`, when the
+    /// profile asks for credentials by scope.
+    func checkScopes(_ configurations: [CredentialConfiguration]) throws(OpenID4VCIError) {
+        guard requiresScope else { return }
+        let unscoped = configurations.filter { $0.scope == nil }.map(\.id)
+        guard unscoped.isEmpty else {
+            throw violation(.scope, "no scope in the issuer metadata for \(unscoped.joined(separator: ", "))")
+        }
+    }
+
     /// Every holder key uses an allowed algorithm and, when required, has a key attestation
     /// that is a `key-attestation+jwt` of an allowed algorithm whose `attested_keys` contain
     /// the key. The attestation's signature is the issuer's to verify; this catches a wallet
@@ -121,12 +131,19 @@ extension IssuanceProfile {
         }
         let jwt = text.prefix { $0 != "~" }
         let header = (try? JWSObject(compact: String(jwt)))?.signatures[0].header
-        guard case let .array(chain)? = header?["x5c"], !chain.isEmpty else {
+        guard case let .array(chain)? = header?["x5c"], !chain.isEmpty, chain.allSatisfy({ $0.stringValue != nil }) else {
             throw violation(.x509IssuerKey, "the \(credential.format) credential has no x5c header")
         }
     }
 
     static let sdJWTFormats: Set<String> = ["dc+sd-jwt", "vc+sd-jwt"]
+
+    /// Signed metadata, when verified at all, is verified through an `x5c` chain (HAIP 1.0
+    /// §4.1), not a bare key.
+    func check(_ policy: SignedMetadataPolicy) throws(OpenID4VCIError) {
+        guard requiresX509IssuerKeys, case .key? = policy.trust else { return }
+        throw violation(.x509IssuerKey, "signed issuer metadata must be verified through an x5c chain, not a bare key")
+    }
 }
 
 /// Names from OpenID4VCI 1.0 Appendix D (key attestations).

@@ -14,13 +14,16 @@ import Foundation
 /// What HAIP 1.0 asks of the issuance side, and where Vellum checks it:
 /// - PAR (RFC 9126) for the authorization code flow — the authorization server must publish
 ///   `pushed_authorization_request_endpoint` (``requiresPushedAuthorization``);
+/// - credentials asked for by `scope` in the authorization request, so every requested
+///   configuration needs one (``requiresScope``);
 /// - DPoP (RFC 9449) sender-constrained tokens — a DPoP key, an authorization server that
 ///   lists an allowed algorithm in `dpop_signing_alg_values_supported`, and a `DPoP` token back
 ///   (``requiresDPoP``);
 /// - key attestations (OpenID4VCI 1.0 Appendix D) on every key proof (``requiresKeyAttestation``);
 /// - ES256, the one algorithm HAIP makes every party support, for DPoP and key proofs
 ///   (``signingAlgorithms``);
-/// - X.509 issuer keys (``requiresX509IssuerKeys``): an SD-JWT VC must carry `x5c`. OpenID4VCI
+/// - X.509 issuer keys (``requiresX509IssuerKeys``): signed issuer metadata is verified
+///   through an `x5c` chain, never a bare key, and an SD-JWT VC must carry `x5c`. OpenID4VCI
 ///   checks that the header is there; *the wallet* must validate the chain, resolve the SD-JWT
 ///   VC issuer key from `x5c` only (never from `iss` metadata or a DID), and for an mdoc
 ///   require the `x5chain` of `issuerAuth` to chain to a trusted IACA.
@@ -33,6 +36,9 @@ public struct IssuanceProfile: Sendable, Hashable, Codable, CustomStringConverti
     public var name: String
     /// The authorization code flow must go through a PAR endpoint.
     public var requiresPushedAuthorization: Bool
+    /// The authorization code flow must name the credentials by `scope` (not
+    /// `authorization_details`), so every requested configuration must have one.
+    public var requiresScope: Bool
     /// Tokens must be DPoP-bound: a DPoP key is needed for every token request and the
     /// authorization server must support one of ``signingAlgorithms`` for DPoP.
     public var requiresDPoP: Bool
@@ -47,11 +53,12 @@ public struct IssuanceProfile: Sendable, Hashable, Codable, CustomStringConverti
     public var requiresX509IssuerKeys: Bool
 
     public init(
-        name: String, requiresPushedAuthorization: Bool = false, requiresDPoP: Bool = false,
+        name: String, requiresPushedAuthorization: Bool = false, requiresScope: Bool = false, requiresDPoP: Bool = false,
         requiresKeyAttestation: Bool = false, signingAlgorithms: [String] = [], requiresX509IssuerKeys: Bool = false
     ) {
         self.name = name
         self.requiresPushedAuthorization = requiresPushedAuthorization
+        self.requiresScope = requiresScope
         self.requiresDPoP = requiresDPoP
         self.requiresKeyAttestation = requiresKeyAttestation
         self.signingAlgorithms = signingAlgorithms
@@ -65,7 +72,7 @@ public struct IssuanceProfile: Sendable, Hashable, Codable, CustomStringConverti
     /// OpenID4VC High Assurance Interoperability Profile 1.0: PAR, DPoP, key attestations,
     /// ES256, X.509 issuer keys.
     public static let haip = IssuanceProfile(
-        name: "haip", requiresPushedAuthorization: true, requiresDPoP: true, requiresKeyAttestation: true,
+        name: "haip", requiresPushedAuthorization: true, requiresScope: true, requiresDPoP: true, requiresKeyAttestation: true,
         signingAlgorithms: ["ES256"], requiresX509IssuerKeys: true)
 
     /// The profile an offer link asks for: ``haip`` for the `haip-vci://` scheme HAIP
@@ -81,6 +88,8 @@ public struct IssuanceProfile: Sendable, Hashable, Codable, CustomStringConverti
     public enum Rule: String, Sendable, Hashable, Codable, CustomStringConvertible {
         /// The authorization request must be pushed (RFC 9126).
         case pushedAuthorization = "pushed authorization request required"
+        /// The authorization request must name the credentials by `scope`.
+        case scope = "scope required"
         /// The access token must be DPoP-bound (RFC 9449).
         case dpop = "DPoP required"
         /// Every key proof must carry a key attestation for its key (OpenID4VCI 1.0 App. D).

@@ -53,6 +53,7 @@ public struct IssuanceSession: Sendable {
     /// ``profile`` is applied to the authorization server and the offered configurations, so a
     /// HAIP wallet learns here, before any secret is sent, that an issuer cannot serve it.
     public func discover(_ offer: CredentialOffer, preferring preferred: Grant? = nil) async throws(OpenID4VCIError) -> IssuanceDiscovery {
+        try profile.check(signedMetadata)
         let issuer = try await CredentialIssuerMetadataResolver(
             httpClient: httpClient, transport: transport, signedMetadata: signedMetadata
         ).metadata(for: offer.credentialIssuer)
@@ -81,6 +82,7 @@ public struct IssuanceSession: Sendable {
         let server = try await AuthorizationServerMetadataResolver(httpClient: httpClient, transport: transport)
             .metadata(for: issuer, hint: hint, grantType: grantType)
         try profile.check(server, grant: grant)
+        if grant == .authorizationCode { try profile.checkScopes(configurations) }
         return IssuanceDiscovery(offer: offer, issuerMetadata: issuer, authorizationServerMetadata: server, grant: grant)
     }
 

@@ -143,12 +143,65 @@ struct IssuanceProfileTests {
             let discovery = try await session.discover(try Self.authorizationCodeOffer(server))
             let flow = try await session.beginAuthorization(discovery, redirectURI: try #require(URL(string: "https://wallet.example/cb")))
             #expect(flow.pushed && server.parRequestCount >= 1)
+            #expect(flow.scope == "pid mdl" && flow.authorizationDetails.isEmpty, "HAIP names credentials by scope")
             let browser = URLSessionHTTPClient(policy: HTTPClientPolicy(redirects: .never))
             defer { browser.invalidate() }
             let location = try #require(try await browser.get(flow.authorizationURL).headers["Location"])
             let authorized = try await session.completeAuthorization(
                 flow, redirect: try #require(URL(string: location)), discovery: discovery)
             #expect(authorized.accessToken.tokenType == .dpop)
+        }
+    }
+
+    @Test func signedMetadataTrustedByABareKeyIsRefusedBeforeAnyRequest() async throws {
+        let policy = SignedMetadataPolicy(mode: .verifyWhenPresent(.key(PrivateKey(curve: .p256).publicKey)))
+        let session = IssuanceSession(
+            httpClient: Self.client, dpop: DPoPProofBuilder(signer: try SoftwareSigner(privateKey: PrivateKey(curve: .p256))),
+            clientID: TestAuthorizationServer.clientID, transport: .default, signedMetadata: policy, profile: .haip)
+        // Nothing listens on port 9: a request would be a transport error, not this.
+        let offer = try CredentialOffer(json: try JSONValue(parsing: #"{"credential_issuer":"http://127.0.0.1:9","credential_configuration_ids":["pid"]}"#))
+        #expect(await Self.rule { _ = try await session.discover(offer) } == .x509IssuerKey)
+    }
+
+    @Test func onlyUnreachableServersAreConnectivityFailures() {
+        let connectivity: [OpenID4VCIError] = [
+            .transport(endpoint: .token, .timeout), .transport(endpoint: .credentialOffer, .transport("connection refused")),
+        ]
+        let others: [OpenID4VCIError] = [
+            .transport(endpoint: .credential, .cancelled), .transport(endpoint: .credential, .tooLarge(limit: 1)),
+            .transport(endpoint: .issuerMetadata, .insecureScheme("http://example.com")),
+            .invalidResponse(endpoint: .nonce, reason: "HTTP 500"), .dpopNonceRetriesExhausted(endpoint: .token),
+            .oauthError(endpoint: .token, status: 400, error: "invalid_grant", description: nil),
+            .profileViolation(rule: .dpop, reason: "x"), .authorizationStateMismatch,
+        ]
+        #expect(connectivity.allSatisfy { $0.isConnectivityFailure })
+        #expect(!others.contains { $0.isConnectivityFailure })
+        #expect(OpenID4VCIError.transport(endpoint: .pushedAuthorization, .timeout).description
+            == "the pushed authorization request endpoint could not be reached: the request timed out")
+    }
+
+    @Test func aConfigurationWithoutScopeOrAnAuthorizationDetailsRequestIsRefused() async throws {
+        let server = TestAuthorizationServer()
+        try await server.run { _ in
+            let offer = try Self.authorizationCodeOffer(server)
+            let discovery = try await IssuanceSessionTests.session().discover(offer)
+            let redirect = try #require(URL(string: "https://wallet.example/cb"))
+            #expect(await Self.rule {
+                _ = try await Self.haipSession().beginAuthorization(discovery, redirectURI: redirect, style: .authorizationDetails)
+            } == .scope)
+            var unscoped = discovery.issuerMetadata
+            unscoped.credentialConfigurations = unscoped.credentialConfigurations.map { configuration in
+                var configuration = configuration
+                if configuration.id == "pid" { configuration.scope = nil }
+                return configuration
+            }
+            #expect(await Self.rule {
+                _ = try await AuthorizationCodeFlow.start(
+                    credentialConfigurationIDs: ["pid"], issuer: unscoped, server: discovery.authorizationServerMetadata,
+                    clientID: TestAuthorizationServer.clientID, redirectURI: redirect,
+                    tokenClient: try Self.haipSession().tokenClient(), profile: .haip)
+            } == .scope)
+            #expect(server.parRequestCount == 0)
         }
     }
 }

@@ -32,7 +32,8 @@ struct HAIPTests {
     @Test("A haip-vci offer, PAR, PKCE, DPoP and attested ES256 keys give an x5c-signed PID and an mDL")
     func haipClientAgainstHAIPSandbox() async throws {
         let attester = PrivateKey(curve: .p256)
-        try await withIssuer(.haip(keyAttesters: [attester.publicKey])) { issuer, wallet in
+        let provider = try SandboxKeyAttester()
+        try await withIssuer(.haip(keyAttesters: [attester.publicKey, provider.publicKey])) { issuer, wallet in
             let offer = try await issuer.createOffer(for: [.pid, .mDL], grant: .authorizationCode)
             #expect(offer.byReferenceLink.hasPrefix("haip-vci://"))
             let profile = IssuanceProfile.suggested(forOfferLink: offer.byReferenceLink)
@@ -59,9 +60,10 @@ struct HAIPTests {
                 let jwt = try #require(configuration.proofTypes["jwt"])
                 #expect(jwt.keyAttestationsRequired != nil, "the HAIP sandbox announces key_attestations_required")
                 let holder = PrivateKey(curve: .p256)
-                // The PID's attestation is made in advance; the mDL's on request, with the c_nonce.
+                // The PID's attestation is made in advance; the mDL's on request, with the c_nonce,
+                // by the sandbox's stand-in wallet provider.
                 let key = configuration.formatIdentifier == "mso_mdoc"
-                    ? HolderKey(signer: try SoftwareSigner(privateKey: holder), keyAttestationProvider: Attester(key: attester))
+                    ? HolderKey(signer: try SoftwareSigner(privateKey: holder), keyAttestationProvider: provider)
                     : HolderKey(
                         signer: try SoftwareSigner(privateKey: holder),
                         keyAttestation: try await TestWallet.keyAttestation(for: [holder.publicKey], by: attester))
@@ -117,20 +119,6 @@ struct HAIPTests {
             // HAIP wallet never sent it. Without DPoP at the issuer the token is a bearer token.
             let authorized = try await standard.authorize(discovery)
             #expect(authorized.accessToken.tokenType == .bearer)
-        }
-    }
-
-
-    /// A wallet provider attesting keys on request.
-    struct Attester: KeyAttestationProviding {
-        let key: PrivateKey
-
-        func keyAttestation(for publicKey: PublicKey, nonce: String?) async throws(OpenID4VCIError) -> String {
-            do {
-                return try await TestWallet.keyAttestation(for: [publicKey], by: key, nonce: nonce)
-            } catch {
-                throw .proofSigningFailed("\(error)")
-            }
         }
     }
 }
