@@ -15,7 +15,7 @@ struct HAIPRetrievalTests {
     /// A software secure area whose keys a test "wallet provider" attests.
     struct AttestingSecureArea: SecureArea {
         let inner: SoftwareSecureArea
-        let attester: PrivateKey
+        let attester: SandboxKeyAttester
 
         var name: String { inner.name }
         var supportedCurves: Set<KeyCurve> { inner.supportedCurves }
@@ -26,18 +26,13 @@ struct HAIPRetrievalTests {
         }
         func deleteKey(keyID: String) async throws(WalletError) { try await inner.deleteKey(keyID: keyID) }
 
-        /// A `key-attestation+jwt` (OpenID4VCI 1.0 Appendix D) over the keys, with the nonce.
+        /// A `key-attestation+jwt` (OpenID4VCI 1.0 Appendix D) over the keys, with the nonce,
+        /// from the sandbox's stand-in wallet provider.
         func keyAttestation(keyIDs: [String], nonce: String?) async throws(WalletError) -> Data? {
+            var keys: [PublicKey] = []
+            for id in keyIDs { keys.append(try await inner.publicKey(keyID: id)) }
             do {
-                var keys: [JSONValue] = []
-                for id in keyIDs { keys.append(try JSONValue(parsing: JWK(publicKey: try await inner.publicKey(keyID: id)).jsonData())) }
-                let now = Date()
-                let claims = JWTClaims(
-                    issuedAt: now, expiresAt: now.addingTimeInterval(600), nonce: nonce,
-                    additionalClaims: ["attested_keys": .array(keys), "key_storage": ["iso_18045_moderate"]])
-                let token = try await JWT.sign(
-                    claims, header: JOSEHeader(type: "key-attestation+jwt"), signer: SoftwareSigner(privateKey: attester))
-                return Data(token.utf8)
+                return Data(try await attester.attestation(for: keys, nonce: nonce).utf8)
             } catch {
                 throw .invalidInput("attestation failed: \(error)")
             }
@@ -46,7 +41,7 @@ struct HAIPRetrievalTests {
 
     @Test("haip-vci:// offer: authorization code with PAR, DPoP and attested ES256 keys; both formats stored")
     func haipClaim() async throws {
-        let attester = PrivateKey(curve: .p256)
+        let attester = try SandboxKeyAttester()
         let issuer = try SandboxIssuer(configuration: .haip(keyAttesters: [attester.publicKey]))
         _ = try await issuer.start()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-haip-\(UUID().uuidString)")
@@ -69,7 +64,7 @@ struct HAIPRetrievalTests {
             for result in results {
                 #expect(result.error == nil, "\(result.configurationID): \(String(describing: result.error))")
             }
-            #expect(results.allSatisfy(\.succeeded))
+            #expect(results.allSatisfy { $0.succeeded })
 
             // The same offer scheme with the plain software area: no attestation, refused
             // before the credential request is sent.
