@@ -1,106 +1,180 @@
 import ArgumentParser
-import CBOR
-import COSE
-import CryptoKeys
-import DID
 import Foundation
-import JOSE
+import JSONModel
+import OpenID4VCI
+import Sandbox
+import Wallet
 
-/// `vellum demo`: a first run that shows what Vellum does today, end to end and offline.
+/// `vellum demo`: the newcomer's first run — a wallet claims two credentials from the
+/// reference issuer and answers a verifier that asks for only some of their claims.
 ///
-/// Every step really runs — keys are generated, signatures made and checked, forgeries
-/// rejected — and the command exits non-zero if any check does not hold, so it doubles as
-/// a smoke test of a fresh install.
+/// Everything really runs, on loopback: the sandbox issuer and verifier make fresh
+/// certificates, the wallet is a real encrypted SQLite file in a temporary directory, and
+/// every credential and presentation is verified in full. The command exits non-zero when
+/// any step does not hold, so it doubles as a smoke test of a fresh install.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Walk through what Vellum can do, offline, in a few seconds."
+        abstract: "Claim an mDL and a PID from the sandbox issuer, then present a few claims to the sandbox verifier.",
+        discussion: """
+            Starts the sandbox issuer and verifier on 127.0.0.1, creates a temporary wallet, claims \
+            an mDL (mso_mdoc) and a PID (SD-JWT VC) with a pre-authorized code and transaction code, \
+            answers a DCQL request for the PID's city and the mDL's age_over_18 only, and prints who \
+            asked, what was disclosed and the verifier's verdict. Nothing leaves the machine; the \
+            temporary wallet is removed at the end (--keep-wallet keeps it).
+            """
     )
 
-    func run() async throws {
-        var report = DemoReport()
-        print("Vellum demo: the foundation a holder wallet stands on (offline).\n")
+    @Flag(help: "Keep the temporary wallet directory and print its path.")
+    var keepWallet = false
 
-        print("1. Identifiers and signatures: did:key for each key type, a JWT signed by it,")
-        print("   verified with the key found in the resolved DID document by its kid.")
-        for curve in [KeyCurve.p256, .ed25519, .secp256k1] {
-            try await identifierAndSignature(curve: curve, report: &report)
+    func run() async throws {
+        let started = ContinuousClock.now
+        var transcript = DemoTranscript()
+        let issuer = try SandboxIssuer(configuration: SandboxConfiguration())
+        let base = try await issuer.start()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-demo-\(UUID().uuidString)")
+        defer { if !keepWallet { try? FileManager.default.removeItem(at: directory) } }
+        do {
+            try await runDemo(issuer: issuer, base: base, directory: directory, transcript: &transcript)
+        } catch {
+            transcript.check("the demo ran to the end (\(error))", false)
+        }
+        await issuer.stop()
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print("\n\(transcript.passed) checks passed, \(transcript.failed) failed, in \(String(format: "%.1f", seconds)) s.")
+        if keepWallet { print("The wallet is kept at \(directory.path) (passphrase: \(Self.passphrase)).") }
+        if transcript.failed > 0 { throw ExitCode.failure }
+    }
+
+    static let passphrase = "vellum demo"
+    static let transactionCode = "2718"
+
+    /// The verifier's question: only the PID holder's city and whether the mDL holder is 18.
+    static let query: JSONValue = [
+        "credentials": [
+            ["id": "pid", "format": "dc+sd-jwt", "meta": ["vct_values": ["urn:eudi:pid:1"]],
+             "claims": [["path": ["address", "locality"]]]],
+            ["id": "mdl", "format": "mso_mdoc", "meta": ["doctype_value": "org.iso.18013.5.1.mDL"],
+             "claims": [["path": ["org.iso.18013.5.1", "age_over_18"]]]],
+        ],
+    ]
+
+    func runDemo(issuer: SandboxIssuer, base: URL, directory: URL, transcript: inout DemoTranscript) async throws {
+        print("Vellum demo: a holder wallet, a reference issuer and a reference verifier, on loopback.\n")
+        print("1. Setting up")
+        print("   sandbox issuer and verifier at \(base.absoluteString) (fresh IACA and verifier certificates)")
+        let wallet = try await CredentialWallet.create(
+            at: directory, passphrase: Self.passphrase,
+            // The cheapest scrypt the wallet accepts: this wallet lives for a few seconds.
+            configuration: CredentialWalletConfiguration(
+                keyDerivation: .scrypt(costLog2: 10, blockSize: 8, parallelism: 1), cachesStatusLists: false, locales: ["en"]))
+        print("   empty wallet created: \(directory.lastPathComponent) (encrypted SQLite, holder keys in a software secure area)")
+        try await wallet.addTrustedIssuerCertificates([Data(try await issuer.verifierRootPEM().utf8)], purposes: [.verifier])
+        print("   the verifier's root certificate is trusted for verifiers")
+
+        print("\n2. Claiming credentials (OpenID4VCI 1.0)")
+        let offer = try await issuer.createOffer(grant: .preAuthorized(txCode: Self.transactionCode))
+        print("   offer: \(offer.byReferenceLink.prefix(72))…")
+        let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
+        let offered = discovered.credentials.map { "\($0.name(preferring: ["en"]) ?? $0.typeName) (\($0.format))" }
+        print("   \(discovered.issuerName(preferring: ["en"]) ?? discovered.issuer.absoluteString) offers \(offered.joined(separator: " and "))")
+        print("   the user types the transaction code \(Self.transactionCode) and agrees; the wallet trusts the IACA the issuer publishes")
+        let results = try await wallet.retrieveCredentials(
+            credentialOffer: discovered, autoTrustMobileCredentialIaca: true,
+            options: CredentialRetrievalOptions(transactionCode: Self.transactionCode, progress: { print("     … \($0)") }))
+        var stored: [String: String] = [:]
+        for result in results {
+            guard let id = result.credentialId, result.error == nil else {
+                transcript.check("\(result.docType) stored (\(result.error.map(String.init(describing:)) ?? "no credential"))", false)
+                continue
+            }
+            let credential = try await wallet.getCredential(credentialId: id)
+            stored[result.docType] = id
+            transcript.check(
+                "\(result.docType) validated and stored as \(id.prefix(8))…; verified now: \(credential.verificationResult.verified)",
+                credential.verificationResult.verified)
         }
 
-        print("\n2. Encryption: a JWE (ECDH-ES+A256KW, A256GCM) to a holder's P-256 key.")
-        try encryption(report: &report)
+        print("\n3. Presenting (OpenID4VP 1.0 with DCQL)")
+        let request = try await issuer.createPresentationRequest(query: Self.query)
+        print("   request: \(request.link.prefix(72))…")
+        let proposal = try await wallet.preparePresentation(requestURI: request.link)
+        let verifier = proposal.verifier
+        print("   who asks: \(verifier.displayName ?? verifier.clientID) (\(verifier.clientID)), trusted via \(verifier.trustRoot ?? "nothing")")
+        transcript.check("the verifier's request is signed and its certificate chains to a trusted root", verifier.isAuthenticated)
+        let disclosed = proposal.disclosedClaims()
+        for queryID in disclosed.keys.sorted() {
+            let claims = disclosed[queryID, default: []].map { "\($0.displayPath) = \($0.value.serializedString())" }
+            print("   would disclose for \(queryID): \(claims.joined(separator: ", "))")
+        }
+        let everything = disclosed.values.flatMap { $0 }.map(\.displayPath)
+        transcript.check(
+            "only what was asked would be disclosed (no name, no birth date, no portrait)",
+            Set(everything) == ["address.locality", "org.iso.18013.5.1/age_over_18"])
+        print("   the user agrees")
+        let result = try await wallet.present(proposal)
+        transcript.check("the verifier accepted the presentation (HTTP 2xx)", result.isAccepted)
+        if let outcome = try await issuer.presentationOutcome(transactionID: request.transactionID) {
+            print("   the verifier's verdict: \(outcome.status)")
+            for presentation in outcome.presentations.sorted(by: { $0.queryID > $1.queryID }) {
+                let seen = Self.leaves(of: .object(presentation.claims)).filter { !Self.envelopeClaims.contains($0.path.first ?? "") }
+                let text = seen.map { "\($0.path.joined(separator: ".")) = \($0.value.serializedString())" }
+                print("     \(presentation.queryID): it saw \(text.joined(separator: ", "))")
+            }
+            print("     (besides the SD-JWT's always-visible iss, iat, exp, vct, status and cnf)")
+            transcript.check("the verifier saw the city and age_over_18 and nothing else",
+                             Self.sawOnlyWhatWasAsked(outcome))
+        } else {
+            transcript.check("the verifier recorded an outcome", false)
+        }
 
-        print("\n3. CBOR and COSE: a COSE_Sign1 over an mdoc-style CBOR payload (ES256).")
-        try await coseSign1(report: &report)
-
-        print("\n\(report.passed) checks passed, \(report.failed) failed.")
-        print("Next in Vellum: SD-JWT VC, ISO mdoc, OpenID4VCI and OpenID4VP (see the issues).")
-        if report.failed > 0 { throw ExitCode.failure }
+        print("\n4. Revocation (Token Status List)")
+        if let pid = stored["urn:eudi:pid:1"], let issued = await issuer.issuedCredentials().first(where: { $0.kind == .pid }) {
+            try await issuer.revoke(credentialID: issued.id)
+            let shown = try await wallet.getCredential(credentialId: pid)
+            let reasons = shown.verificationResult.failures.map(\.kind.rawValue)
+            print("   the issuer revokes the PID; the wallet now reports: \(reasons.joined(separator: ", "))")
+            transcript.check("the revoked PID reads as statusRevoked", reasons == ["statusRevoked"])
+        }
+        let log = try await wallet.activityLog()
+        print("\n   activity log: " + log.reversed().map { "\($0.kind.rawValue)" }.joined(separator: ", "))
+        try await wallet.close()
     }
 
-    private func identifierAndSignature(curve: KeyCurve, report: inout DemoReport) async throws {
-        let privateKey = PrivateKey(curve: curve)
-        let did = try DIDKey.make(for: privateKey.publicKey)
-        let document = try await DIDResolverRegistry.offline().resolve(did).document
-        let kid = document.verificationMethod.first.map { $0.id } ?? ""
-        let signer = try SoftwareSigner(privateKey: privateKey, keyID: kid)
-        let claims = Data(#"{"iss":"\#(did)","nonce":"demo"}"#.utf8)
-        let token = try await JWS.signCompact(payload: claims, signer: signer)
+    /// The claims an SD-JWT VC always shows, whatever was asked.
+    static let envelopeClaims: Set<String> = ["iss", "iat", "exp", "nbf", "vct", "status", "cnf", "sub"]
 
-        let method = try document.verificationMethod(for: kid, relationship: .assertionMethod)
-        let verified = try JWS.verifyCompact(token, key: method.publicKey)
-        print("   \(curve.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(did.description.prefix(56))…")
-        report.check("resolved, \(signer.algorithm.rawValue) JWT verified with the DID document's key",
-                     verified.payload == claims)
-
-        var forged = Array(token.utf8)
-        let last = forged.count - 2
-        forged[last] = forged[last] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
-        let rejected = (try? JWS.verifyCompact(String(decoding: forged, as: UTF8.self), key: method.publicKey)) == nil
-        report.check("a tampered signature is rejected", rejected)
+    /// Every leaf value with its path (empty objects and arrays have none).
+    static func leaves(of value: JSONValue, at path: [String] = []) -> [(path: [String], value: JSONValue)] {
+        switch value {
+        case .object(let object):
+            return object.keys.sorted().flatMap { key in object[key].map { leaves(of: $0, at: path + [key]) } ?? [] }
+        case .array(let array):
+            return array.enumerated().flatMap { leaves(of: $1, at: path + [String($0)]) }
+        default:
+            return [(path, value)]
+        }
     }
 
-    private func encryption(report: inout DemoReport) throws {
-        let holder = PrivateKey(curve: .p256)
-        let message = Data("the wallet's secret".utf8)
-        let token = try JWE.encryptCompact(
-            message, to: JWK(publicKey: holder.publicKey, keyID: "holder-key"),
-            keyManagement: .ecdhESA256KW, contentEncryption: .a256GCM)
-        let decrypted = try JWE.decryptCompact(token, key: .privateKey(holder))
-        report.check("decrypted by the holder (\(token.count) characters, kid copied: \(decrypted.header.keyID ?? "none"))",
-                     decrypted.plaintext == message)
-        let stranger = PrivateKey(curve: .p256)
-        report.check("anyone else's key is refused",
-                     (try? JWE.decryptCompact(token, key: .privateKey(stranger))) == nil)
-    }
-
-    private func coseSign1(report: inout DemoReport) async throws {
-        let issuerKey = PrivateKey(curve: .p256)
-        let payload: CBOR = [
-            "docType": "org.iso.18013.5.1.mDL",
-            "validityInfo": ["signed": .dateTime(Date(timeIntervalSince1970: 1_767_225_600))],
-        ]
-        let signer = try SoftwareSigner(privateKey: issuerKey)
-        let signed = try await COSESign1.sign(payload: payload.encoded(), signer: signer)
-        let bytes = signed.encoded()
-        let decoded = try COSESign1(decoding: bytes)
-        let diagnostic = try CBOR.diagnosticNotation(of: bytes)
-        print("   \(diagnostic.prefix(100))…")
-        report.check("signed (\(bytes.count) bytes), decoded and verified with the issuer's key",
-                     (try? decoded.verify(with: issuerKey.publicKey)) != nil)
-        let otherKey = PrivateKey(curve: .p256).publicKey
-        report.check("a signature checked against another issuer's key fails",
-                     (try? decoded.verify(with: otherKey)) == nil)
+    /// The verifier's view holds the two asked claims and no others.
+    static func sawOnlyWhatWasAsked(_ outcome: PresentationOutcome) -> Bool {
+        guard outcome.status == .accepted else { return false }
+        let pid = outcome.presentations.first { $0.queryID == "pid" }?.claims
+        let mdl = outcome.presentations.first { $0.queryID == "mdl" }?.claims
+        return pid?["address"]?["locality"] != nil && pid?["given_name"] == nil && pid?["family_name"] == nil
+            && mdl == ["org.iso.18013.5.1": ["age_over_18": true]]
     }
 }
 
 /// Counts the demo's checks and prints each with its outcome.
-struct DemoReport {
+struct DemoTranscript {
     private(set) var passed = 0
     private(set) var failed = 0
 
     mutating func check(_ description: String, _ holds: Bool) {
         if holds { passed += 1 } else { failed += 1 }
-        print("     \(holds ? "✓" : "✗") \(description)")
+        print("   \(holds ? "✓" : "✗") \(description)")
     }
 }
