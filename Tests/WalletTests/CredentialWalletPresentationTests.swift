@@ -24,10 +24,10 @@ struct CredentialWalletPresentationTests {
     /// A running sandbox and a wallet that trusts its issuer and verifier roots and holds
     /// `kinds` claimed from it (ids in the same order).
     func withSandbox(
-        claiming kinds: [SandboxCredentialKind] = [.pid, .mDL], trustVerifier: Bool = true, cachesStatusLists: Bool = true,
-        _ body: (SandboxIssuer, CredentialWallet, [String]) async throws -> Void
+        _ sandbox: SandboxIssuer? = nil, claiming kinds: [SandboxCredentialKind] = [.pid, .mDL], trustVerifier: Bool = true,
+        cachesStatusLists: Bool = true, _ body: (SandboxIssuer, CredentialWallet, [String]) async throws -> Void
     ) async throws {
-        let issuer = try SandboxIssuer()
+        let issuer = try sandbox ?? SandboxIssuer()
         _ = try await issuer.start()
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
@@ -190,6 +190,20 @@ struct CredentialWalletPresentationTests {
             #expect(proposal.requests.first { $0.queryID == "pid" }?.candidates.isEmpty == true)
             let unavailable = try #require(proposal.unavailable.first)
             #expect(unavailable.credentialID == ids[0] && unavailable.reasons.map(\.kind) == [.statusRevoked])
+        }
+    }
+
+    @Test("an expired credential is not offered: the proposal lists it as unavailable with the reason")
+    func expiredNotOffered() async throws {
+        let issuer = try SandboxIssuer(configuration: SandboxConfiguration(credentialValidity: 2))
+        try await withSandbox(issuer, claiming: [.pid]) { issuer, wallet, ids in
+            try await Task.sleep(for: .seconds(3))
+            let request = try await issuer.createPresentationRequest(query: Self.query)
+            let proposal = try await wallet.preparePresentation(requestURI: request.link)
+            #expect(!proposal.isSatisfiable)
+            #expect(proposal.requests.allSatisfy { $0.candidates.isEmpty })
+            let unavailable = try #require(proposal.unavailable.first)
+            #expect(unavailable.credentialID == ids[0] && unavailable.reasons.map(\.kind).contains(.expired))
         }
     }
 

@@ -176,7 +176,7 @@ extension CredentialWallet {
         _ credential: WalletCredential, adapter: StoredPresentableCredential, selection: ClaimSelection
     ) -> PresentationProposal.Candidate {
         let isMDoc = credential.format == .mdoc
-        let warnings = credential.verificationResult.failures.map(\.description)
+        let warnings = credential.verificationResult.failures
         return PresentationProposal.Candidate(
             credentialID: credential.id, credentialType: credential.credentialType, displayName: credential.branding?.name,
             issuerName: credential.issuerInfo.displayName ?? credential.issuerInfo.commonName,
