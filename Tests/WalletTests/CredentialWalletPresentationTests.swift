@@ -1,8 +1,10 @@
 import Foundation
 import JSONModel
+import Multiformats
 import OpenID4VP
 import Sandbox
 import Testing
+import X509
 @testable import Wallet
 
 /// The wallet answers OpenID4VP requests of the sandbox verifier from its stored credentials:
@@ -204,6 +206,45 @@ struct CredentialWalletPresentationTests {
             #expect(proposal.requests.allSatisfy { $0.candidates.isEmpty })
             let unavailable = try #require(proposal.unavailable.first)
             #expect(unavailable.credentialID == ids[0] && unavailable.reasons.map(\.kind).contains(.expired))
+        }
+    }
+
+    @Test("trusted_authorities of type aki: the issuer chain's AuthorityKeyIdentifier matches, another one matches nothing")
+    func trustedAuthorities() async throws {
+        try await withSandbox { issuer, wallet, ids in
+            let signer = try Certificate(derEncoded: Array(try #require(await issuer.certificates.issuerDER)))
+            let aki = try #require(try signer.extensions.authorityKeyIdentifier?.keyIdentifier)
+            func query(_ identifier: Data) -> JSONValue {
+                ["credentials": [[
+                    "id": "pid", "format": "dc+sd-jwt", "meta": ["vct_values": ["urn:eudi:pid:1"]],
+                    "trusted_authorities": [["type": "aki", "values": [.string(Base64URL.encode(identifier))]]],
+                    "claims": [["path": ["given_name"]]],
+                ]]]
+            }
+            let trusted = try await wallet.preparePresentation(
+                requestURI: try await issuer.createPresentationRequest(query: query(Data(aki))).link)
+            #expect(trusted.proposedSelection == ["pid": [ids[0]]])
+            let other = try await wallet.preparePresentation(
+                requestURI: try await issuer.createPresentationRequest(query: query(Data(repeating: 7, count: 20))).link)
+            #expect(!other.isSatisfiable)
+        }
+    }
+
+    @Test("only credentials of a requested format and type are read: the mDL is not decrypted for a PID-only request")
+    func onlyRequestedTypesAreRead() async throws {
+        try await withSandbox { issuer, wallet, ids in
+            let before = try await wallet.listCredentials()
+            let query: JSONValue = ["credentials": [[
+                "id": "pid", "format": "dc+sd-jwt", "meta": ["vct_values": ["urn:eudi:pid:1"]], "claims": [["path": ["given_name"]]],
+            ]]]
+            let proposal = try await wallet.preparePresentation(
+                requestURI: try await issuer.createPresentationRequest(query: query).link)
+            #expect(proposal.requests.first?.candidates.first?.disclosedClaims.map(\.displayPath) == ["given_name"])
+            // Reading a credential verifies it again and stamps its metadata; the mDL's stamp is untouched.
+            let after = try await wallet.listCredentials()
+            let checked = { (list: [CredentialSummary], id: String) in list.first { $0.id == id }?.lastCheckedAt }
+            #expect(checked(after, ids[1]) == checked(before, ids[1]))
+            #expect(try #require(checked(after, ids[0])) > (checked(before, ids[0]) ?? .distantPast))
         }
     }
 
