@@ -44,7 +44,7 @@ struct PresentCommand: AsyncParsableCommand {
             valueName: "QUERYID=CREDID"))
     var selections: [String] = []
 
-    @Flag(help: "Print the outcome as JSON on standard output (the consent text goes to standard error).")
+    @Flag(help: "Print the outcome as JSON on standard output: {status (accepted, rejected, declined, unsatisfiable, refused, failed, redirect), verifier, disclosed, redirectUri, error}; the consent text goes to standard error.")
     var json = false
 
     func run() async throws {

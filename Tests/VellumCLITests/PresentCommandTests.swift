@@ -94,6 +94,13 @@ struct PresentCommandTests {
             #expect(yes.status == 0, "\(yes.errorText)")
             #expect(try await issuer.presentationOutcome(transactionID: accepted.transactionID)?.status == .accepted)
 
+            // An unsigned redirect_uri: request is answered, but the user is told its sender is unproven.
+            let unsigned = try await issuer.createPresentationRequest(
+                query: Self.query, responseMode: .directPost, authentication: .redirectURI)
+            let flagged = try await present([unsigned.link, "--yes"])
+            #expect(flagged.status == 0, "\(flagged.errorText)")
+            #expect(flagged.outputText.contains("verifier: NOT AUTHENTICATED"))
+
             let log = try await WalletCLI.run(["log", "--wallet", directory.path])
             #expect(log.outputText.contains("→ declined") && log.outputText.contains("→ accepted"))
         }
