@@ -21,6 +21,7 @@ struct PresentCommand: AsyncParsableCommand {
             and no credential. A request that cannot be read or whose verifier cannot be \
             authenticated is not answered at all; one that nothing in the wallet matches is \
             answered with access_denied. Every answer is written to the activity log (`vellum log`).
+
             Exit codes: 0 the verifier accepted the presentation (HTTP 2xx); 1 the verifier \
             rejected it or it could not be delivered; 8 the user declined; 9 the wallet refused \
             the request (invalid, untrusted verifier, or nothing matches); 3 no wallet; 4 wrong or \
