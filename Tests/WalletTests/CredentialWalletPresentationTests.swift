@@ -125,6 +125,23 @@ struct CredentialWalletPresentationTests {
         }
     }
 
+    @Test("a verifier that answers with an error is reported as rejected and logged so (here: a replayed response)")
+    func rejectedByVerifier() async throws {
+        try await withSandbox { issuer, wallet, _ in
+            let request = try await issuer.createPresentationRequest(query: Self.query, responseMode: .directPost)
+            let proposal = try await wallet.preparePresentation(requestURI: request.link)
+            #expect(try await wallet.present(proposal).isAccepted)
+            let again = try await wallet.present(proposal)
+            #expect(!again.isAccepted && again.redirectURI == nil)
+            guard case let .rejected(error, _) = again.outcome else {
+                Issue.record("expected a rejection, got \(again.outcome)")
+                return
+            }
+            #expect(error == "invalid_request")
+            #expect(try await wallet.activityLog().first?.outcome == "rejected: invalid_request")
+        }
+    }
+
     @Test("declining sends access_denied and no vp_token; the refusal is logged")
     func declineSendsAccessDenied() async throws {
         try await withSandbox { issuer, wallet, _ in
