@@ -19,7 +19,8 @@ extension CredentialWallet {
     /// credentials, for the user to consent to. Nothing is sent to the verifier.
     ///
     /// The verifier's `x509_san_dns:`/`x509_hash:` chain must end at a certificate this wallet
-    /// trusts for ``TrustPurpose/verifier`` (added to those of `walletConfiguration`). Only
+    /// trusts for ``TrustPurpose/verifier`` (added to those of `walletConfiguration`, whose
+    /// clock is replaced by the wallet's so request expiry and credential validity agree). Only
     /// credentials of a requested format and type are decrypted, and each is verified again
     /// now (signature, validity, status list); see ``presentationBlockingFailures`` for the
     /// findings that leave one out (listed in ``PresentationProposal/unavailable``). The
