@@ -21,6 +21,7 @@ struct PresentCommand: AsyncParsableCommand {
             and no credential. A request that cannot be read or whose verifier cannot be \
             authenticated is not answered at all; one that nothing in the wallet matches is \
             answered with access_denied. Every answer is written to the activity log (`vellum log`).
+
             Exit codes: 0 the verifier accepted the presentation (HTTP 2xx); 1 the verifier \
             rejected it or it could not be delivered; 8 the wallet refused the request (invalid, \
             untrusted verifier, or nothing matches); 9 the user declined; 3 no wallet; 4 wrong or \
@@ -44,7 +45,7 @@ struct PresentCommand: AsyncParsableCommand {
             valueName: "QUERYID=CREDID"))
     var selections: [String] = []
 
-    @Flag(help: "Print the outcome as JSON on standard output (the consent text goes to standard error).")
+    @Flag(help: "Print the outcome as JSON on standard output: {status (accepted, rejected, declined, unsatisfiable, refused, failed, redirect), verifier, disclosed, redirectUri, error}; the consent text goes to standard error.")
     var json = false
 
     func run() async throws {

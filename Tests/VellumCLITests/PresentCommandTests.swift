@@ -62,8 +62,14 @@ struct PresentCommandTests {
             #expect(outcome.presentations.first { $0.queryID == "pid" }?.claims["given_name"] == nil)
             #expect(outcome.presentations.first { $0.queryID == "pid" }?.claims["address"]?["locality"] == "Köln")
 
+            // Answering the same request again: the verifier refuses the replay, so the exit is 1.
+            let replay = try await present([request.link, "--yes"])
+            #expect(replay.status == 1, "\(replay.errorText)")
+            #expect(replay.outputText.contains("Rejected by the verifier: invalid_request"))
+
             let log = try await WalletCLI.run(["log", "--json", "--wallet", directory.path])
-            let entry = try #require(try WalletCLI.json(log).arrayValue?.first)
+            #expect(try WalletCLI.json(log).arrayValue?.first?["outcome"] == "rejected: invalid_request")
+            let entry = try #require(try WalletCLI.json(log).arrayValue?.dropFirst().first)
             #expect(entry["kind"] == "presentation" && entry["outcome"] == "accepted")
             #expect(entry["counterparty"] == "x509_san_dns:localhost")
             #expect(Set(entry["credentials"]?.arrayValue?.compactMap(\.stringValue) ?? []) == Set(ids))
@@ -86,6 +92,13 @@ struct PresentCommandTests {
             let yes = try await present([accepted.link], answer: "y")
             #expect(yes.status == 0, "\(yes.errorText)")
             #expect(try await issuer.presentationOutcome(transactionID: accepted.transactionID)?.status == .accepted)
+
+            // An unsigned redirect_uri: request is answered, but the user is told its sender is unproven.
+            let unsigned = try await issuer.createPresentationRequest(
+                query: Self.query, responseMode: .directPost, authentication: .redirectURI)
+            let flagged = try await present([unsigned.link, "--yes"])
+            #expect(flagged.status == 0, "\(flagged.errorText)")
+            #expect(flagged.outputText.contains("verifier: NOT AUTHENTICATED"))
 
             let log = try await WalletCLI.run(["log", "--wallet", directory.path])
             #expect(log.outputText.contains("→ declined") && log.outputText.contains("→ accepted"))

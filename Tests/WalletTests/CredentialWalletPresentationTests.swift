@@ -1,8 +1,10 @@
 import Foundation
 import JSONModel
+import Multiformats
 import OpenID4VP
 import Sandbox
 import Testing
+import X509
 @testable import Wallet
 
 /// The wallet answers OpenID4VP requests of the sandbox verifier from its stored credentials:
@@ -24,10 +26,10 @@ struct CredentialWalletPresentationTests {
     /// A running sandbox and a wallet that trusts its issuer and verifier roots and holds
     /// `kinds` claimed from it (ids in the same order).
     func withSandbox(
-        claiming kinds: [SandboxCredentialKind] = [.pid, .mDL], trustVerifier: Bool = true, cachesStatusLists: Bool = true,
-        _ body: (SandboxIssuer, CredentialWallet, [String]) async throws -> Void
+        _ sandbox: SandboxIssuer? = nil, claiming kinds: [SandboxCredentialKind] = [.pid, .mDL], trustVerifier: Bool = true,
+        cachesStatusLists: Bool = true, _ body: (SandboxIssuer, CredentialWallet, [String]) async throws -> Void
     ) async throws {
-        let issuer = try SandboxIssuer()
+        let issuer = try sandbox ?? SandboxIssuer()
         _ = try await issuer.start()
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
@@ -123,6 +125,23 @@ struct CredentialWalletPresentationTests {
         }
     }
 
+    @Test("a verifier that answers with an error is reported as rejected and logged so (here: a replayed response)")
+    func rejectedByVerifier() async throws {
+        try await withSandbox { issuer, wallet, _ in
+            let request = try await issuer.createPresentationRequest(query: Self.query, responseMode: .directPost)
+            let proposal = try await wallet.preparePresentation(requestURI: request.link)
+            #expect(try await wallet.present(proposal).isAccepted)
+            let again = try await wallet.present(proposal)
+            #expect(!again.isAccepted && again.redirectURI == nil)
+            guard case let .rejected(error, _) = again.outcome else {
+                Issue.record("expected a rejection, got \(again.outcome)")
+                return
+            }
+            #expect(error == "invalid_request")
+            #expect(try await wallet.activityLog().first?.outcome == "rejected: invalid_request")
+        }
+    }
+
     @Test("declining sends access_denied and no vp_token; the refusal is logged")
     func declineSendsAccessDenied() async throws {
         try await withSandbox { issuer, wallet, _ in
@@ -190,6 +209,59 @@ struct CredentialWalletPresentationTests {
             #expect(proposal.requests.first { $0.queryID == "pid" }?.candidates.isEmpty == true)
             let unavailable = try #require(proposal.unavailable.first)
             #expect(unavailable.credentialID == ids[0] && unavailable.reasons.map(\.kind) == [.statusRevoked])
+        }
+    }
+
+    @Test("an expired credential is not offered: the proposal lists it as unavailable with the reason")
+    func expiredNotOffered() async throws {
+        let issuer = try SandboxIssuer(configuration: SandboxConfiguration(credentialValidity: 2))
+        try await withSandbox(issuer, claiming: [.pid]) { issuer, wallet, ids in
+            try await Task.sleep(for: .seconds(3))
+            let request = try await issuer.createPresentationRequest(query: Self.query)
+            let proposal = try await wallet.preparePresentation(requestURI: request.link)
+            #expect(!proposal.isSatisfiable)
+            #expect(proposal.requests.allSatisfy { $0.candidates.isEmpty })
+            let unavailable = try #require(proposal.unavailable.first)
+            #expect(unavailable.credentialID == ids[0] && unavailable.reasons.map(\.kind).contains(.expired))
+        }
+    }
+
+    @Test("trusted_authorities of type aki: the issuer chain's AuthorityKeyIdentifier matches, another one matches nothing")
+    func trustedAuthorities() async throws {
+        try await withSandbox { issuer, wallet, ids in
+            let signer = try Certificate(derEncoded: Array(try #require(await issuer.certificates.issuerDER)))
+            let aki = try #require(try signer.extensions.authorityKeyIdentifier?.keyIdentifier)
+            func query(_ identifier: Data) -> JSONValue {
+                ["credentials": [[
+                    "id": "pid", "format": "dc+sd-jwt", "meta": ["vct_values": ["urn:eudi:pid:1"]],
+                    "trusted_authorities": [["type": "aki", "values": [.string(Base64URL.encode(identifier))]]],
+                    "claims": [["path": ["given_name"]]],
+                ]]]
+            }
+            let trusted = try await wallet.preparePresentation(
+                requestURI: try await issuer.createPresentationRequest(query: query(Data(aki))).link)
+            #expect(trusted.proposedSelection == ["pid": [ids[0]]])
+            let other = try await wallet.preparePresentation(
+                requestURI: try await issuer.createPresentationRequest(query: query(Data(repeating: 7, count: 20))).link)
+            #expect(!other.isSatisfiable)
+        }
+    }
+
+    @Test("only credentials of a requested format and type are read: the mDL is not decrypted for a PID-only request")
+    func onlyRequestedTypesAreRead() async throws {
+        try await withSandbox { issuer, wallet, ids in
+            let before = try await wallet.listCredentials()
+            let query: JSONValue = ["credentials": [[
+                "id": "pid", "format": "dc+sd-jwt", "meta": ["vct_values": ["urn:eudi:pid:1"]], "claims": [["path": ["given_name"]]],
+            ]]]
+            let proposal = try await wallet.preparePresentation(
+                requestURI: try await issuer.createPresentationRequest(query: query).link)
+            #expect(proposal.requests.first?.candidates.first?.disclosedClaims.map(\.displayPath) == ["given_name"])
+            // Reading a credential verifies it again and stamps its metadata; the mDL's stamp is untouched.
+            let after = try await wallet.listCredentials()
+            let checked = { (list: [CredentialSummary], id: String) in list.first { $0.id == id }?.lastCheckedAt }
+            #expect(checked(after, ids[1]) == checked(before, ids[1]))
+            #expect(try #require(checked(after, ids[0])) > (checked(before, ids[0]) ?? .distantPast))
         }
     }
 

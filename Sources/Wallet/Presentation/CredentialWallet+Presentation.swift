@@ -19,7 +19,8 @@ extension CredentialWallet {
     /// credentials, for the user to consent to. Nothing is sent to the verifier.
     ///
     /// The verifier's `x509_san_dns:`/`x509_hash:` chain must end at a certificate this wallet
-    /// trusts for ``TrustPurpose/verifier`` (added to those of `walletConfiguration`). Only
+    /// trusts for ``TrustPurpose/verifier`` (added to those of `walletConfiguration`, whose
+    /// clock is replaced by the wallet's so request expiry and credential validity agree). Only
     /// credentials of a requested format and type are decrypted, and each is verified again
     /// now (signature, validity, status list); see ``presentationBlockingFailures`` for the
     /// findings that leave one out (listed in ``PresentationProposal/unavailable``). The
@@ -176,7 +177,7 @@ extension CredentialWallet {
         _ credential: WalletCredential, adapter: StoredPresentableCredential, selection: ClaimSelection
     ) -> PresentationProposal.Candidate {
         let isMDoc = credential.format == .mdoc
-        let warnings = credential.verificationResult.failures.map(\.description)
+        let warnings = credential.verificationResult.failures
         return PresentationProposal.Candidate(
             credentialID: credential.id, credentialType: credential.credentialType, displayName: credential.branding?.name,
             issuerName: credential.issuerInfo.displayName ?? credential.issuerInfo.commonName,

@@ -74,7 +74,7 @@ public struct PresentationProposal: Sendable {
         public let alwaysDisclosed: [String]
         /// Non-blocking verification findings to show beside it (status list unreachable,
         /// issuer no longer trusted by this wallet, …); empty when it verified cleanly.
-        public let warnings: [String]
+        public let warnings: [VerificationFailure]
     }
 
     /// One credential query of the request and its candidates.
