@@ -19,7 +19,7 @@ struct PythonIssuerSmokeTests {
 
     @Test("The offer, by reference and by value, names the issuer its metadata names, exactly")
     func offerAndMetadata() async throws {
-        let issuer = try PythonIssuer.start(transactionCode: "493536")
+        let issuer = try await offCooperativePool { try PythonIssuer.start(transactionCode: "493536") }
         defer { issuer.stop() }
         let resolver = CredentialOfferResolver(httpClient: http)
         let offer = try await resolver.offer(from: issuer.offerByReference)
@@ -57,7 +57,7 @@ struct PythonIssuerSmokeTests {
 
     @Test("Pre-authorized code + tx_code, nonce, one jwt proof per configuration: one credential each")
     func preAuthorizedFlow() async throws {
-        let issuer = try PythonIssuer.start(transactionCode: "493536")
+        let issuer = try await offCooperativePool { try PythonIssuer.start(transactionCode: "493536") }
         defer { issuer.stop() }
         let token = try await accessToken(issuer, code: issuer.preAuthorizedCode, transactionCode: "493536")
         let holder = PrivateKey(curve: .p256)
@@ -81,7 +81,7 @@ struct PythonIssuerSmokeTests {
 
     @Test("The token endpoint refuses a wrong or missing tx_code and a used pre-authorized code")
     func tokenEndpointRefusals() async throws {
-        let issuer = try PythonIssuer.start(transactionCode: "493536")
+        let issuer = try await offCooperativePool { try PythonIssuer.start(transactionCode: "493536") }
         defer { issuer.stop() }
         let wrong = try await tokenResponse(issuer, code: issuer.preAuthorizedCode, transactionCode: "000000")
         #expect(wrong.status == 400 && wrong.json["error"] == "invalid_grant")
@@ -99,7 +99,7 @@ struct PythonIssuerSmokeTests {
 
     @Test("The credential endpoint refuses each kind of bad key proof", arguments: BadProof.allCases)
     func badProofs(_ bad: BadProof) async throws {
-        let issuer = try PythonIssuer.start()
+        let issuer = try await offCooperativePool { try PythonIssuer.start() }
         defer { issuer.stop() }
         let token = try await accessToken(issuer, code: issuer.preAuthorizedCode, transactionCode: nil)
         let key = PrivateKey(curve: .p256)
@@ -131,7 +131,7 @@ struct PythonIssuerSmokeTests {
 
     @Test("A nonce is single use, and the credential endpoint wants the access token")
     func nonceReplayAndMissingToken() async throws {
-        let issuer = try PythonIssuer.start()
+        let issuer = try await offCooperativePool { try PythonIssuer.start() }
         defer { issuer.stop() }
         let token = try await accessToken(issuer, code: issuer.preAuthorizedCode, transactionCode: nil)
         let proof = try await proof(issuer, key: PrivateKey(curve: .p256))

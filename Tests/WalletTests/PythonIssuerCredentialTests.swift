@@ -23,6 +23,12 @@ struct PythonIssuerCredentialTests {
         return object
     }
 
+    /// The peer's credentials for `holder`, minted off the cooperative pool.
+    func mint(_ holder: PublicKey, issuer: String = "https://issuer.example.org") async throws -> PythonIssuer.Minted {
+        let jwk = try holderJWK(holder)
+        return try await offCooperativePool { try PythonIssuer.mint(holderJWK: jwk, issuer: issuer) }
+    }
+
     func sdJWTResolver(rootPEM: String) throws -> SDJWTVCIssuerKeyResolver {
         var anchors = TrustAnchorStore()
         _ = try anchors.add(pem: rootPEM)
@@ -38,7 +44,7 @@ struct PythonIssuerCredentialTests {
     @Test("Its SD-JWT VC verifies with the x5c chain to its root and is bound to the holder key")
     func sdJWTVC() async throws {
         let holder = PrivateKey(curve: .p256)
-        let minted = try PythonIssuer.mint(holderJWK: try holderJWK(holder.publicKey), issuer: Self.issuerURL)
+        let minted = try await mint(holder.publicKey, issuer: Self.issuerURL)
         let verifier = SDJWTVCVerifier(sdJWT: SDJWTVerifier(keyBinding: .forbidden))
         let verified = try await verifier.verify(minted.sdJWTVC, resolver: try sdJWTResolver(rootPEM: minted.sdJWTRootPEM))
         #expect(verified.vct == PythonIssuer.vct)
@@ -64,8 +70,8 @@ struct PythonIssuerCredentialTests {
     @Test("Its SD-JWT VC is refused under another root")
     func sdJWTVCUntrusted() async throws {
         let holder = PrivateKey(curve: .p256)
-        let minted = try PythonIssuer.mint(holderJWK: try holderJWK(holder.publicKey), issuer: Self.issuerURL)
-        let other = try PythonIssuer.mint(holderJWK: try holderJWK(holder.publicKey), issuer: Self.issuerURL)
+        let minted = try await mint(holder.publicKey, issuer: Self.issuerURL)
+        let other = try await mint(holder.publicKey, issuer: Self.issuerURL)
         let verifier = SDJWTVCVerifier(sdJWT: SDJWTVerifier(keyBinding: .forbidden))
         await #expect(throws: SDJWTVCError.self) {
             _ = try await verifier.verify(minted.sdJWTVC, resolver: try sdJWTResolver(rootPEM: other.sdJWTRootPEM))
@@ -75,7 +81,7 @@ struct PythonIssuerCredentialTests {
     @Test("Its mDL validates under its IACA, bound to the holder key, and not under another IACA or key")
     func mdoc() async throws {
         let holder = PrivateKey(curve: .p256)
-        let minted = try PythonIssuer.mint(holderJWK: try holderJWK(holder.publicKey), issuer: Self.issuerURL)
+        let minted = try await mint(holder.publicKey, issuer: Self.issuerURL)
         let issuerSigned = try IssuerSigned(decoding: try Base64URL.decode(minted.mdoc))
         #expect(issuerSigned.docType == "org.iso.18013.5.1.mDL")
 
@@ -86,7 +92,7 @@ struct PythonIssuerCredentialTests {
 
         let otherKey = await validator.validate(issuerSigned, expectedDeviceKey: PrivateKey(curve: .p256).publicKey)
         #expect(throws: MDocError.self) { _ = try otherKey.get() }
-        let other = try PythonIssuer.mint(holderJWK: try holderJWK(holder.publicKey))
+        let other = try await mint(holder.publicKey)
         let otherIACA = await try mdocValidator(iacaPEM: other.iacaPEM).validate(issuerSigned)
         #expect(throws: MDocError.self) { _ = try otherIACA.get() }
     }

@@ -6,7 +6,7 @@ import VellumTestSupport
 
 /// The whole wallet claim against an issuer Vellum did not write: the Python OpenID4VCI
 /// issuer (`Tests/Peers/oid4vci_issuer.py`, built on the `sd-jwt` and `pymdoccbor` peers).
-@Suite("CredentialWallet: retrieve from the Python issuer", .enabled(if: PythonIssuer.isAvailable, PythonIssuer.skipMessage))
+@Suite("CredentialWallet: retrieve from the Python issuer", .enabled(if: PythonIssuer.isAvailable, PythonIssuer.skipMessage), .serialized)
 struct PythonIssuerRetrievalTests {
     func withWallet(_ body: (CredentialWallet) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-peer-retrieve-\(UUID().uuidString)")
@@ -20,7 +20,7 @@ struct PythonIssuerRetrievalTests {
 
     @Test("pre-authorized code + tx_code: the peer's SD-JWT VC and mDL are validated and stored")
     func claimsBothFormats() async throws {
-        let issuer = try PythonIssuer.start(transactionCode: "493536")
+        let issuer = try await offCooperativePool { try PythonIssuer.start(transactionCode: "493536") }
         defer { issuer.stop() }
         try await withWallet { wallet in
             try await wallet.addTrustedIssuerCertificates(issuer.rootPEMs.map { Data($0.utf8) }, purposes: [.issuer])
@@ -43,7 +43,7 @@ struct PythonIssuerRetrievalTests {
 
     @Test("without the peer's roots the credentials are refused as certificateNotFound and nothing is stored")
     func untrustedPeer() async throws {
-        let issuer = try PythonIssuer.start()
+        let issuer = try await offCooperativePool { try PythonIssuer.start() }
         defer { issuer.stop() }
         try await withWallet { wallet in
             let results = try await wallet.retrieveCredentials(
