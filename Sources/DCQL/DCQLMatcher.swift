@@ -1,3 +1,4 @@
+import Foundation
 import JSONModel
 
 /// Evaluates a ``DCQLQuery`` against the wallet's credentials (OpenID4VP 1.0 §6.4).
@@ -13,9 +14,7 @@ public struct DCQLMatcher: Sendable {
     /// Matches `query` against `credentials`.
     public func match(_ query: DCQLQuery, against credentials: [any PresentableCredential]) -> DCQLMatchResult {
         let queries = query.credentials.map { credentialQuery in
-            CredentialQueryMatch(
-                query: credentialQuery,
-                candidates: credentials.compactMap { match(credentialQuery, against: $0) })
+            CredentialQueryMatch(query: credentialQuery, candidates: candidates(PreparedQuery(credentialQuery), in: credentials))
         }
         let available = Set(queries.filter { !$0.candidates.isEmpty }.map(\.query.id))
         let sets = (query.credentialSets ?? []).map { set in
@@ -27,7 +26,72 @@ public struct DCQLMatcher: Sendable {
     /// How `credential` satisfies one credential query, or `nil` when it does not. A verifier
     /// can use this to check that a received presentation discloses what it asked for.
     public func match(_ query: CredentialQuery, against credential: any PresentableCredential) -> CredentialMatch? {
-        guard credential.format == query.format || Self.isLegacyAlias(credential.format, of: query.format),
+        match(PreparedQuery(query), against: credential)
+    }
+
+    /// Wallets at least this large are matched on every core.
+    static let parallelThreshold = 2_048
+
+    /// The credentials that satisfy `prepared`, in the wallet's order. A large wallet is cut
+    /// into one slice per core and the slices are matched at the same time (each credential's
+    /// evaluation is independent and reads only immutable values).
+    func candidates(_ prepared: PreparedQuery, in credentials: [any PresentableCredential]) -> [CredentialMatch] {
+        let cores = min(ProcessInfo.processInfo.activeProcessorCount, 16)
+        guard credentials.count >= Self.parallelThreshold, cores > 1 else {
+            return credentials.compactMap { match(prepared, against: $0) }
+        }
+        let sliceSize = (credentials.count + cores - 1) / cores
+        let slices = SliceResults(count: cores)
+        DispatchQueue.concurrentPerform(iterations: cores) { slice in
+            let range = (slice * sliceSize)..<min(credentials.count, (slice + 1) * sliceSize)
+            guard !range.isEmpty else { return }
+            slices.store(credentials[range].compactMap { match(prepared, against: $0) }, at: slice)
+        }
+        return slices.joined()
+    }
+
+    /// The per-slice results of a parallel match, written once each from the worker threads.
+    private final class SliceResults: @unchecked Sendable {
+        private let lock = NSLock()
+        private var parts: [[CredentialMatch]]
+
+        init(count: Int) { parts = Array(repeating: [], count: count) }
+
+        func store(_ matches: [CredentialMatch], at index: Int) {
+            lock.withLock { parts[index] = matches }
+        }
+
+        func joined() -> [CredentialMatch] {
+            lock.withLock { parts.flatMap { $0 } }
+        }
+    }
+
+    /// A credential query with what every credential's evaluation shares worked out once:
+    /// each claim set as indices into the claims.
+    struct PreparedQuery {
+        let query: CredentialQuery
+        /// `claim_sets` with each claim id replaced by its index in `claims` (`nil` for an id no
+        /// claim has, which makes the option unsatisfiable).
+        let claimSetIndices: [[Int?]]?
+
+        init(_ query: CredentialQuery) {
+            self.query = query
+            guard let claimSets = query.claimSets, let claims = query.claims else {
+                claimSetIndices = nil
+                return
+            }
+            var index: [String: Int] = [:]
+            for (position, claim) in claims.enumerated() {
+                if let id = claim.id, index[id] == nil { index[id] = position }
+            }
+            claimSetIndices = claimSets.map { ids in ids.map { index[$0] } }
+        }
+    }
+
+    func match(_ prepared: PreparedQuery, against credential: any PresentableCredential) -> CredentialMatch? {
+        let query = prepared.query
+        let format = credential.format
+        guard format == query.format || Self.isLegacyAlias(format, of: query.format),
               query.meta.isSatisfied(byTypes: credential.typeIdentifiers),
               !query.requiresCryptographicHolderBinding || credential.supportsCryptographicHolderBinding
         else { return nil }
@@ -37,52 +101,71 @@ public struct DCQLMatcher: Sendable {
         guard let claims = query.claims else {
             return CredentialMatch(credentialID: credential.credentialID, options: [ClaimSelection(claimSetIndex: nil, claims: [])])
         }
-        let resolved = claims.map { resolve($0, in: credential.claims) }
+        let available = credential.claims
+        var resolved: [Resolution?] = []
+        resolved.reserveCapacity(claims.count)
+        for claim in claims { resolved.append(resolve(claim, in: available)) }
         let options: [ClaimSelection]
-        if let claimSets = query.claimSets {
-            var byID: [String: [DisclosedClaim]] = [:]
-            for (claim, disclosed) in zip(claims, resolved) {
-                if let id = claim.id, let disclosed { byID[id] = disclosed }
-            }
-            options = claimSets.enumerated().compactMap { index, ids in
+        if let claimSetIndices = prepared.claimSetIndices {
+            options = claimSetIndices.enumerated().compactMap { index, positions in
                 var selected: [DisclosedClaim] = []
-                for id in ids {
-                    guard let disclosed = byID[id] else { return nil }
-                    selected.append(contentsOf: disclosed)
+                selected.reserveCapacity(positions.count)
+                for position in positions {
+                    guard let position, let resolution = resolved[position] else { return nil }
+                    resolution.append(to: &selected)
                 }
                 return ClaimSelection(claimSetIndex: index, claims: Self.withoutRepeats(selected))
             }
         } else {
-            guard resolved.allSatisfy({ $0 != nil }) else { return nil }
-            options = [ClaimSelection(claimSetIndex: nil, claims: Self.withoutRepeats(resolved.flatMap { $0 ?? [] }))]
+            var selected: [DisclosedClaim] = []
+            selected.reserveCapacity(resolved.count)
+            for resolution in resolved {
+                guard let resolution else { return nil }
+                resolution.append(to: &selected)
+            }
+            options = [ClaimSelection(claimSetIndex: nil, claims: Self.withoutRepeats(selected))]
         }
         guard !options.isEmpty else { return nil }
         return CredentialMatch(credentialID: credential.credentialID, options: options)
     }
 
+    /// What one claims query selected in a credential: one claim (the common case, kept
+    /// without an array) or several (a path with `null`).
+    enum Resolution {
+        case one(DisclosedClaim)
+        case many([DisclosedClaim])
+
+        func append(to claims: inout [DisclosedClaim]) {
+            switch self {
+            case let .one(claim): claims.append(claim)
+            case let .many(more): claims.append(contentsOf: more)
+            }
+        }
+    }
+
     /// The values a claims query selects (after `values` filtering), or `nil` when the claim
     /// is absent or no value is acceptable.
-    func resolve(_ claim: ClaimsQuery, in claims: PresentableClaims) -> [DisclosedClaim]? {
+    func resolve(_ claim: ClaimsQuery, in claims: PresentableClaims) -> Resolution? {
         switch claims {
         case let .json(root):
             if let value = Self.value(at: claim.path, in: root) {
                 // A path without wildcards selects at most one value and is its own concrete
                 // path: no selection list to build (the common case, and the hot one).
-                return claim.accepts(value) ? [DisclosedClaim(path: claim.path, value: value, claimQueryID: claim.id)] : nil
+                return claim.accepts(value) ? .one(DisclosedClaim(path: claim.path, value: value, claimQueryID: claim.id)) : nil
             }
             guard claim.path.components.contains(.allElements), let matches = try? claim.path.select(in: root) else { return nil }
             let accepted = matches.filter { claim.accepts($0.value) }
             guard !accepted.isEmpty else { return nil }
-            return accepted.compactMap { match in
+            return .many(accepted.compactMap { match in
                 (try? ClaimPath(match.path)).map { DisclosedClaim(path: $0, value: match.value, claimQueryID: claim.id) }
-            }
+            })
         case let .mdoc(namespaces):
             guard claim.path.components.count == 2,
                   case let .key(namespace) = claim.path.components[0],
                   case let .key(element) = claim.path.components[1],
                   let value = namespaces[namespace]?[element], claim.accepts(value)
             else { return nil }
-            return [DisclosedClaim(path: claim.path, value: value, claimQueryID: claim.id)]
+            return .one(DisclosedClaim(path: claim.path, value: value, claimQueryID: claim.id))
         }
     }
 
@@ -105,14 +188,23 @@ public struct DCQLMatcher: Sendable {
     }
 
     private static func isLegacyAlias(_ format: String, of requested: String) -> Bool {
-        let sdJWTVC: Set = [CredentialFormatIdentifier.sdJWTVC, CredentialFormatIdentifier.legacySDJWTVC]
-        return sdJWTVC.contains(format) && sdJWTVC.contains(requested)
+        isSDJWTVC(format) && isSDJWTVC(requested)
+    }
+
+    private static func isSDJWTVC(_ format: String) -> Bool {
+        format == CredentialFormatIdentifier.sdJWTVC || format == CredentialFormatIdentifier.legacySDJWTVC
     }
 
     /// Two claims queries may point at the same claim (the specification tells wallets to
     /// ignore such repeats); disclose it once.
     private static func withoutRepeats(_ claims: [DisclosedClaim]) -> [DisclosedClaim] {
-        var seen: Set<ClaimPath> = []
-        return claims.filter { seen.insert($0.path).inserted }
+        // Selections are short: a linear scan beats hashing every path.
+        guard claims.count > 1 else { return claims }
+        var kept: [DisclosedClaim] = []
+        kept.reserveCapacity(claims.count)
+        for claim in claims where !kept.contains(where: { $0.path == claim.path }) {
+            kept.append(claim)
+        }
+        return kept
     }
 }
