@@ -65,6 +65,8 @@ extension SandboxService {
             for pair in request.formParameters.pairs where form[pair.name] == nil { form[pair.name] = pair.value }
             let (status, body) = await verifier.receiveResponse(transactionID: id, form: form)
             return .json(.object(body), status: status)
+        case ("GET", "callback", 3):
+            return await callback(id: id, query: request.queryParameters)
         case ("GET", "result", 3):
             return await resultPage(id: id)
         case ("GET", "requests", 4) where parts[3] == "page":
@@ -72,6 +74,33 @@ extension SandboxService {
         default:
             return .error("not_found", "no endpoint \(request.method) \(request.path)", status: 404)
         }
+    }
+
+    /// The `redirect_uri` of `query` and `fragment` requests, opened by the browser. A `query`
+    /// answer arrives in the URL and is checked at once; a `fragment` answer never reaches the
+    /// server, so the page posts `location.hash` to the response endpoint, as a verifier's web
+    /// page does. Either way the browser ends on the result page.
+    private func callback(id: String, query: FormParameters) async -> SandboxHTTPResponse {
+        if !query.pairs.isEmpty {
+            var form: [String: String] = [:]
+            for pair in query.pairs where form[pair.name] == nil { form[pair.name] = pair.value }
+            let (status, body) = await verifier.receiveResponse(transactionID: id, form: form)
+            guard status == 200 else {
+                let reason = body["error_description"]?.stringValue ?? body["error"]?.stringValue ?? "rejected"
+                return .html(HTMLPage.page(title: "Presentation rejected", body: "<p>\(HTMLPage.escape(reason))</p>"), status: status)
+            }
+            return await resultPage(id: id)
+        }
+        let script = """
+            <script>
+            const answer = new URLSearchParams(location.hash.slice(1));
+            fetch("/verifier/response/\(HTMLPage.escape(id))", {method: "POST",
+              headers: {"Content-Type": "application/x-www-form-urlencoded"}, body: answer.toString()})
+              .then(r => r.json()).then(j => { if (j.redirect_uri) { location = j.redirect_uri; }
+                else { document.body.textContent = "Rejected: " + (j.error_description || j.error); } });
+            </script>
+            """
+        return .html(HTMLPage.page(title: "Receiving the presentation", body: "<p>Checking the presentation…</p>" + script))
     }
 
     private func requestPage(id: String) async -> SandboxHTTPResponse {

@@ -9,8 +9,8 @@ import X509Trust
 
 /// A reference OpenID4VP 1.0 verifier for the demo and the tests: it makes signed
 /// presentation requests as `x509_san_dns:` (by `request_uri`, GET or POST), receives
-/// `direct_post` and `direct_post.jwt` responses, checks them fully, and remembers the outcome
-/// of each transaction.
+/// `direct_post` and `direct_post.jwt` responses (and `query`/`fragment` ones through its
+/// callback page), checks them fully, and remembers the outcome of each transaction.
 ///
 /// It is transport-neutral: a server (the sandbox's, or a test's) routes
 /// `GET|POST /verifier/request/{id}` to ``requestObject(transactionID:walletNonce:)`` and
@@ -44,7 +44,10 @@ public actor SandboxVerifier {
         authentication: VerifierAuthentication = .x509SANDNS
     ) throws(DCQLError) -> (link: String, transactionID: String) {
         let id = Base64URL.encode(SecureRandom.bytes(12))
-        let responseURI = baseURL.appendingPathComponent("verifier/response/\(id)")
+        // `direct_post(.jwt)` answers are posted to the response endpoint; `query` and
+        // `fragment` answers come back through the browser to the callback page.
+        let responseURI = baseURL.appendingPathComponent(
+            responseMode.postsToResponseURI ? "verifier/response/\(id)" : "verifier/callback/\(id)")
         let clientID = identity.clientID(for: authentication, responseURI: responseURI)
         let transaction = try VerifierTransaction(
             id: id, clientID: clientID, authentication: authentication, queryJSON: query, responseMode: responseMode,

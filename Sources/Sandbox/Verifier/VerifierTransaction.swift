@@ -25,7 +25,9 @@ public struct VerifierTransaction: Sendable {
     public let state: String
     /// How the wallet must answer.
     public let responseMode: ResponseMode
-    /// Where the wallet posts the answer.
+    /// Where the answer goes: the `response_uri` the wallet posts to, or for `query` and
+    /// `fragment` the `redirect_uri` the browser brings it to. The mdoc session transcript
+    /// binds it either way.
     public let responseURI: URL
     /// The ephemeral key `direct_post.jwt` responses are encrypted to.
     let encryptionKey: PrivateKey
@@ -62,7 +64,8 @@ public struct VerifierTransaction: Sendable {
     func requestObjectClaims(walletNonce: String?, now: Date) -> JSONObject {
         var claims: JSONObject = [
             "client_id": .string(clientID), "response_type": "vp_token", "response_mode": .string(responseMode.rawValue),
-            "response_uri": .string(responseURI.absoluteString), "nonce": .string(nonce), "state": .string(state),
+            responseMode.postsToResponseURI ? "response_uri" : "redirect_uri": .string(responseURI.absoluteString),
+            "nonce": .string(nonce), "state": .string(state),
             "dcql_query": queryJSON, "aud": "https://self-issued.me/v2",
             "iat": .number(JSONNumber(Int(now.timeIntervalSince1970))),
             "exp": .number(JSONNumber(Int(now.timeIntervalSince1970) + 600)),
