@@ -7,10 +7,10 @@ struct Vellum: AsyncParsableCommand {
         commandName: "vellum",
         abstract: "A wallet for verifiable digital credentials.",
         discussion: """
-            Vellum keeps, verifies and presents digital credentials. Today it manages \
-            decentralized identifiers, verifies Open DID documents, credentials and \
-            presentations, and demonstrates the cryptographic foundation; more credential \
-            formats and the wallet protocols are being added.
+            Vellum keeps, verifies and presents digital credentials: it claims SD-JWT VCs and \
+            mdocs over OpenID4VCI (receive), stores them encrypted, verifies them (show, status, \
+            verify), presents them over OpenID4VP with DCQL (present), and runs a reference \
+            issuer and verifier (sandbox). `vellum demo` shows the whole round trip on loopback.
             """,
         version: "0.1.0",
         subcommands: [

@@ -36,10 +36,10 @@ struct InteropTests {
     ]
 
     @Test(.enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage))
-    func cbor2DecodesWhatVellumEncodes() throws {
+    func cbor2DecodesWhatVellumEncodes() async throws {
         let hexes = Self.samples.map { $0.encoded().hex }
         let request = try JSONSerialization.data(withJSONObject: ["op": "decode", "hex": hexes])
-        let reply = try PythonPeer.runJSON("cbor_peer.py", input: request)
+        let reply = try await PythonPeer.runJSON("cbor_peer.py", input: request)
         let items = try #require(reply["items"] as? [Any])
         #expect(items.count == Self.samples.count)
         for (item, described) in zip(Self.samples, items) {
@@ -50,9 +50,9 @@ struct InteropTests {
     }
 
     @Test(.enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage))
-    func vellumDecodesWhatCbor2EncodesByteForByte() throws {
+    func vellumDecodesWhatCbor2EncodesByteForByte() async throws {
         let request = try JSONSerialization.data(withJSONObject: ["op": "encode", "items": Self.samples.map(Self.describe)])
-        let reply = try PythonPeer.runJSON("cbor_peer.py", input: request)
+        let reply = try await PythonPeer.runJSON("cbor_peer.py", input: request)
         let hexes = try #require(reply["hex"] as? [String])
         #expect(hexes.count == Self.samples.count)
         for (item, hex) in zip(Self.samples, hexes) {
@@ -69,11 +69,11 @@ struct InteropTests {
     }
 
     @Test(.enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage))
-    func keyOrderDiffersFromCbor2CanonicalOnlyWhereRFC7049AndRFC8949Disagree() throws {
+    func keyOrderDiffersFromCbor2CanonicalOnlyWhereRFC7049AndRFC8949Disagree() async throws {
         // 100 encodes as 1864, -1 as 20: bytewise puts 100 first, length-first puts -1 first.
         let item: CBOR = [100: 1, -1: 2]
         let request = try JSONSerialization.data(withJSONObject: ["op": "encode", "items": [Self.describe(item)]])
-        let hex = try #require((try PythonPeer.runJSON("cbor_peer.py", input: request))["hex"] as? [String]).first
+        let hex = try #require((try await PythonPeer.runJSON("cbor_peer.py", input: request))["hex"] as? [String]).first
         #expect(hex == "a22002186401")
         #expect(item.encoded(options: .deterministic).hex == "a21864012002")
     }

@@ -12,8 +12,8 @@ struct PycoseInteropTests {
     static let payload = Data("interop payload \u{1F510}".utf8)
     static let aad = Data([0xFF, 0x00, 0xEE])
 
-    static func peer(_ request: [String: String]) throws -> [String: Any] {
-        try PythonPeer.runJSON("cose_peer.py", input: JSONSerialization.data(withJSONObject: request))
+    static func peer(_ request: [String: String]) async throws -> [String: Any] {
+        try await PythonPeer.runJSON("cose_peer.py", input: JSONSerialization.data(withJSONObject: request))
     }
 
     static func hex(_ answer: [String: Any], _ name: String) throws -> Data {
@@ -31,7 +31,7 @@ struct PycoseInteropTests {
             payload: Self.payload, unprotected: unprotected, externalAAD: Self.aad,
             signer: try SoftwareSigner(privateKey: key))
         let coseKey = try COSEKey(publicKey: key.publicKey).encoded()
-        let good = try Self.peer([
+        let good = try await Self.peer([
             "op": "verify_sign1", "cose": message.encoded().testHex, "key": coseKey.testHex, "external_aad": Self.aad.testHex,
         ])
         #expect(good["valid"] as? Bool == true, "\(good)")
@@ -39,7 +39,7 @@ struct PycoseInteropTests {
         let forged = try COSESign1(
             protected: message.protected, unprotected: message.unprotected,
             payload: Data("other".utf8), signature: message.signature)
-        let bad = try Self.peer([
+        let bad = try await Self.peer([
             "op": "verify_sign1", "cose": forged.encoded().testHex, "key": coseKey.testHex, "external_aad": Self.aad.testHex,
         ])
         #expect(bad["valid"] as? Bool == false, "\(bad)")
@@ -47,8 +47,8 @@ struct PycoseInteropTests {
 
     @Test("we verify pycose's COSE_Sign1", .enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage),
           arguments: ["ES256", "EdDSA"])
-    func weVerifyPycoseSign1(algorithm: String) throws {
-        let answer = try Self.peer([
+    func weVerifyPycoseSign1(algorithm: String) async throws {
+        let answer = try await Self.peer([
             "op": "sign1", "alg": algorithm, "payload": Self.payload.testHex, "external_aad": Self.aad.testHex,
         ])
         let message = try COSESign1(decoding: Self.hex(answer, "cose"), tagPolicy: .required)
@@ -61,16 +61,16 @@ struct PycoseInteropTests {
 
     @Test("pycose verifies our COSE_Mac0", .enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage),
           arguments: [COSEAlgorithm.hmac256, .hmac384, .hmac512, .hmac256Truncated64])
-    func pycoseVerifiesOurMac0(algorithm: COSEAlgorithm) throws {
+    func pycoseVerifiesOurMac0(algorithm: COSEAlgorithm) async throws {
         let secret = Data((0..<32).map { UInt8($0 * 7 & 0xFF) })
         let message = try COSEMac0.authenticate(
             payload: Self.payload, key: secret, algorithm: algorithm, externalAAD: Self.aad)
         let key = COSEKey(symmetricKey: secret).encoded()
-        let good = try Self.peer([
+        let good = try await Self.peer([
             "op": "verify_mac0", "cose": message.encoded().testHex, "key": key.testHex, "external_aad": Self.aad.testHex,
         ])
         #expect(good["valid"] as? Bool == true, "\(good)")
-        let bad = try Self.peer([
+        let bad = try await Self.peer([
             "op": "verify_mac0", "cose": message.encoded().testHex, "key": key.testHex, "external_aad": "",
         ])
         #expect(bad["valid"] as? Bool == false, "\(bad)")
@@ -78,8 +78,8 @@ struct PycoseInteropTests {
 
     @Test("we verify pycose's COSE_Mac0", .enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage),
           arguments: ["HMAC256", "HMAC384", "HMAC512", "HMAC256/64"])
-    func weVerifyPycoseMac0(algorithm: String) throws {
-        let answer = try Self.peer([
+    func weVerifyPycoseMac0(algorithm: String) async throws {
+        let answer = try await Self.peer([
             "op": "mac0", "alg": algorithm, "payload": Self.payload.testHex, "external_aad": Self.aad.testHex,
         ])
         let message = try COSEMac0(decoding: Self.hex(answer, "cose"), tagPolicy: .required)

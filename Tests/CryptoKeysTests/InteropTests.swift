@@ -9,8 +9,8 @@ import VellumTestSupport
 // Serialized: concurrent peer processes have made Foundation's FileHandle read hit EINTR.
 @Suite("Interop with Python peers", .serialized, .enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage))
 struct InteropTests {
-    static func call(_ request: [String: Any]) throws -> [String: Any] {
-        try PythonPeer.runJSON("keys_peer.py", input: JSONSerialization.data(withJSONObject: request))
+    static func call(_ request: [String: Any]) async throws -> [String: Any] {
+        try await PythonPeer.runJSON("keys_peer.py", input: JSONSerialization.data(withJSONObject: request))
     }
 
     static func jwkObject(_ key: PublicKey) throws -> Any {
@@ -18,7 +18,7 @@ struct InteropTests {
     }
 
     @Test("the peer verifies our signatures, and rejects a tampered one", arguments: [SignatureAlgorithm.es256, .es256k, .edDSA])
-    func peerVerifiesOurs(algorithm: SignatureAlgorithm) throws {
+    func peerVerifiesOurs(algorithm: SignatureAlgorithm) async throws {
         let key = PrivateKey(curve: try #require(algorithm.curve))
         let message = Data("signed by Vellum".utf8)
         var signature = try key.sign(message, algorithm: algorithm)
@@ -26,16 +26,16 @@ struct InteropTests {
             "op": "verify", "alg": algorithm.rawValue, "jwk": try Self.jwkObject(key.publicKey),
             "msg": Base64URL.encode(message), "sig": Base64URL.encode(signature),
         ]
-        #expect(try Self.call(request)["valid"] as? Bool == true)
+        #expect(try await Self.call(request)["valid"] as? Bool == true)
         signature[5] ^= 1
         request["sig"] = Base64URL.encode(signature)
-        #expect(try Self.call(request)["valid"] as? Bool == false)
+        #expect(try await Self.call(request)["valid"] as? Bool == false)
     }
 
     @Test("we verify the peer's signatures", arguments: [SignatureAlgorithm.es256, .es256k, .edDSA])
-    func weVerifyPeers(algorithm: SignatureAlgorithm) throws {
+    func weVerifyPeers(algorithm: SignatureAlgorithm) async throws {
         let message = Data("signed by Python".utf8)
-        let reply = try Self.call(["op": "sign", "alg": algorithm.rawValue, "msg": Base64URL.encode(message)])
+        let reply = try await Self.call(["op": "sign", "alg": algorithm.rawValue, "msg": Base64URL.encode(message)])
         let jwkData = try JSONSerialization.data(withJSONObject: try #require(reply["jwk"]))
         let key = try JWK(jsonData: jwkData).publicKey()
         let signature = try Base64URL.decode(try #require(reply["sig"] as? String))
@@ -44,9 +44,9 @@ struct InteropTests {
     }
 
     @Test("ECDH agrees with the peer", arguments: [KeyCurve.p256, .secp256k1, .x25519])
-    func ecdh(curve: KeyCurve) throws {
+    func ecdh(curve: KeyCurve) async throws {
         let mine = PrivateKey(curve: curve)
-        let reply = try Self.call(["op": "ecdh", "crv": curve.rawValue, "jwk": try Self.jwkObject(mine.publicKey)])
+        let reply = try await Self.call(["op": "ecdh", "crv": curve.rawValue, "jwk": try Self.jwkObject(mine.publicKey)])
         let theirs = try JWK(jsonData: JSONSerialization.data(withJSONObject: try #require(reply["jwk"]))).publicKey()
         let shared = try mine.sharedSecret(with: theirs)
         #expect(shared.testHex == reply["shared"] as? String)

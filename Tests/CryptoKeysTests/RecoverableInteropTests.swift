@@ -8,8 +8,8 @@ import VellumTestSupport
 /// `Tests/Peers/recoverable_peer.py`.
 @Suite("Recoverable signatures: interop with Python peers", .serialized, .enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage))
 struct RecoverableInteropTests {
-    static func call(_ request: [String: Any]) throws -> [String: Any] {
-        try PythonPeer.runJSON("recoverable_peer.py", input: JSONSerialization.data(withJSONObject: request))
+    static func call(_ request: [String: Any]) async throws -> [String: Any] {
+        try await PythonPeer.runJSON("recoverable_peer.py", input: JSONSerialization.data(withJSONObject: request))
     }
 
     static func hex(_ reply: [String: Any], _ name: String) throws -> Data {
@@ -18,7 +18,7 @@ struct RecoverableInteropTests {
     }
 
     @Test("cryptography verifies our P-256 recoverable signatures over the digest, and rejects a tampered one")
-    func peerVerifiesP256() throws {
+    func peerVerifiesP256() async throws {
         let key = PrivateKey(curve: .p256)
         for round in 0..<4 {
             let digest = DigestAlgorithm.sha256.hash(Data("open did \(round)".utf8))
@@ -28,21 +28,21 @@ struct RecoverableInteropTests {
                 "op": "p256_verify", "key": point.testHex, "digest": digest.testHex,
                 "sig": signature.signature.rawRepresentation.testHex,
             ]
-            #expect(try Self.call(request)["valid"] as? Bool == true)
+            #expect(try await Self.call(request)["valid"] as? Bool == true)
             var wrong = digest
             wrong[31] ^= 1
             request["digest"] = wrong.testHex
-            #expect(try Self.call(request)["valid"] as? Bool == false)
+            #expect(try await Self.call(request)["valid"] as? Bool == false)
         }
     }
 
     @Test("cryptography's P-256 signatures, high-S among them, get a recovery id that recovers its key")
-    func weRecoverPeersP256() throws {
+    func weRecoverPeersP256() async throws {
         var sawHighS = false
         // Each signature is high-S with probability 1/2; stop at the first one.
         for round in 0..<20 where !sawHighS {
             let digest = DigestAlgorithm.sha256.hash(Data("from python \(round)".utf8))
-            let reply = try Self.call(["op": "p256_sign", "digest": digest.testHex])
+            let reply = try await Self.call(["op": "p256_sign", "digest": digest.testHex])
             let key = try PublicKey(sec1Representation: try Self.hex(reply, "key"), curve: .p256)
             let plain = try ECDSASignature(rawRepresentation: try Self.hex(reply, "sig"), curve: .p256)
             sawHighS = !plain.isLowS
@@ -55,7 +55,7 @@ struct RecoverableInteropTests {
 
     @Test("an Open DID input signed with the fixture key verifies in cryptography",
           .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
-    func openDIDResignVerifiedByPeer() throws {
+    func openDIDResignVerifiedByPeer() async throws {
         let keys = try #require(try Vectors.json("opendid/synthetic/keys_PRIVATE_TEST_ONLY.json") as? [String: [String: String]])
         let inputs = try #require(try Vectors.json("opendid/synthetic/signed_inputs.json") as? [String: String])
         let entry = try #require(keys["did:omn:issuer#assert"])
@@ -65,7 +65,7 @@ struct RecoverableInteropTests {
         let signature = try key.signRecoverable(digest: digest)
         #expect(try signature.recoverPublicKey(digest: digest).sec1CompressedRepresentation?.testHex
             == entry["publicKeyHex_compressed"])
-        let reply = try Self.call([
+        let reply = try await Self.call([
             "op": "p256_verify", "key": try #require(entry["publicKeyHex_compressed"]), "digest": digest.testHex,
             "sig": signature.signature.rawRepresentation.testHex,
         ])
@@ -73,12 +73,12 @@ struct RecoverableInteropTests {
     }
 
     @Test("coincurve recovers the key from our secp256k1 recoverable signatures")
-    func peerRecoversSecp256k1() throws {
+    func peerRecoversSecp256k1() async throws {
         let key = PrivateKey(curve: .secp256k1)
         for round in 0..<4 {
             let digest = DigestAlgorithm.sha256.hash(Data("k1 \(round)".utf8))
             let signature = try key.signRecoverable(digest: digest)
-            let reply = try Self.call([
+            let reply = try await Self.call([
                 "op": "k1_recover", "sig": signature.signature.rawRepresentation.testHex,
                 "recid": Int(signature.recoveryID), "digest": digest.testHex,
             ])
@@ -87,11 +87,11 @@ struct RecoverableInteropTests {
     }
 
     @Test("coincurve's recoverable secp256k1 signatures match ours byte for byte and recover its key")
-    func weRecoverPeersSecp256k1() throws {
+    func weRecoverPeersSecp256k1() async throws {
         let key = PrivateKey(curve: .secp256k1)
         for round in 0..<4 {
             let digest = DigestAlgorithm.sha256.hash(Data("coincurve \(round)".utf8))
-            let reply = try Self.call(["op": "k1_sign", "secret": key.rawRepresentation.testHex, "digest": digest.testHex])
+            let reply = try await Self.call(["op": "k1_sign", "secret": key.rawRepresentation.testHex, "digest": digest.testHex])
             let recoveryID = try #require(reply["recid"] as? Int)
             let theirs = try RecoverableECDSASignature(
                 signature: ECDSASignature(rawRepresentation: try Self.hex(reply, "sig"), curve: .secp256k1),

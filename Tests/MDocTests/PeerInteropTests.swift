@@ -14,8 +14,8 @@ import X509Trust
 struct PeerInteropTests {
     struct PeerError: Error, CustomStringConvertible { var description: String }
 
-    func peer(_ request: [String: Any]) throws -> [String: Any] {
-        let answer = try PythonPeer.runJSON("mdoc_peer.py", input: try JSONSerialization.data(withJSONObject: request))
+    func peer(_ request: [String: Any]) async throws -> [String: Any] {
+        let answer = try await PythonPeer.runJSON("mdoc_peer.py", input: try JSONSerialization.data(withJSONObject: request))
         if let error = answer["error"] as? String { throw PeerError(description: error) }
         return answer
     }
@@ -24,7 +24,7 @@ struct PeerInteropTests {
     func bothDirections() async throws {
         let deviceKey = PrivateKey(curve: .p256)
         let coordinates = try #require(deviceKey.publicKey.coordinates)
-        let issued = try peer(["op": "issue", "device_x": coordinates.x.testHex, "device_y": coordinates.y.testHex])
+        let issued = try await peer(["op": "issue", "device_x": coordinates.x.testHex, "device_y": coordinates.y.testHex])
         let iacaPEM = try #require(issued["iaca_pem"] as? String)
         let responseHex = try #require(issued["device_response"] as? String)
         let responseBytes = try #require(Data(testHex: responseHex))
@@ -52,7 +52,7 @@ struct PeerInteropTests {
             from: document.issuerSigned,
             request: ItemsRequest(docType: document.docType, elements: ["org.iso.18013.5.1": ["given_name", "age_over_18", "birth_date"]]),
             sessionTranscript: transcript, authentication: .signature(try SoftwareSigner(privateKey: deviceKey)))
-        let answer = try peer([
+        let answer = try await peer([
             "op": "verify", "device_response": presentation.encoded().testHex, "iaca_pem": iacaPEM,
             "client_id": clientID, "nonce": nonce, "response_uri": responseURI, "jwk_thumbprint": thumbprint.testHex,
         ])
@@ -61,7 +61,7 @@ struct PeerInteropTests {
         #expect((answer["elements"] as? [String: [String]])?["org.iso.18013.5.1"] == ["age_over_18", "birth_date", "given_name"])
 
         // The same presentation told to the peer with another nonce must not verify there.
-        let replay = try peer([
+        let replay = try await peer([
             "op": "verify", "device_response": presentation.encoded().testHex, "iaca_pem": iacaPEM,
             "client_id": clientID, "nonce": "another", "response_uri": responseURI, "jwk_thumbprint": thumbprint.testHex,
         ])

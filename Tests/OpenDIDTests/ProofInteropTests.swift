@@ -13,8 +13,8 @@ import VellumTestSupport
     .enabled(if: Vectors.isAvailable, Vectors.skipMessage),
     .enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage))
 struct ProofInteropTests {
-    func peer(_ request: JSONObject) throws -> JSONValue {
-        try JSONValue(parsing: PythonPeer.run("opendid_peer.py", input: JSONValue.object(request).serialized()))
+    func peer(_ request: JSONObject) async throws -> JSONValue {
+        try JSONValue(parsing: await PythonPeer.run("opendid_peer.py", input: JSONValue.object(request).serialized()))
     }
 
     func compressedHex(_ name: String) throws -> String {
@@ -39,13 +39,13 @@ struct ProofInteropTests {
         ]
         for document in [try JSONValue(parsing: credential.toJsonData()), try JSONValue(parsing: presentation.toJsonData()),
                          try JSONValue(parsing: presentation.verifiableCredential[0].toJsonData())] {
-            let results = try #require(try peer(["op": "verify", "document": document, "keys": .object(keys)])["results"]?.objectValue)
+            let results = try #require(try await peer(["op": "verify", "document": document, "keys": .object(keys)])["results"]?.objectValue)
             #expect(!results.isEmpty)
             for (location, valid) in results { #expect(valid == .bool(true), "Python rejects \(location)") }
         }
     }
 
-    @Test func vellumVerifiesWhatPythonSigns() throws {
+    @Test func vellumVerifiesWhatPythonSigns() async throws {
         var document = try OpenDIDSamples.json("synthetic/did_document_holder.json").objectValue ?? [:]
         document["proofs"] = nil
         func header(_ key: String) throws -> JSONValue {
@@ -55,7 +55,7 @@ struct ProofInteropTests {
                 "privateKeyHex": .string(try OpenDIDFixtures.privateKey("\(OpenDIDFixtures.holder)#\(key)").rawRepresentation.testHex),
             ])
         }
-        let signedDocument = try #require(try peer([
+        let signedDocument = try #require(try await peer([
             "op": "sign", "document": .object(document), "proofs": .array([try header("pin"), try header("bio")]),
         ])["document"])
         let checks = ProofVerifier().checks(for: signedDocument)
@@ -68,7 +68,7 @@ struct ProofInteropTests {
             "verificationMethod": "did:omn:issuer?versionId=1#assert",
             "privateKeyHex": .string(try OpenDIDFixtures.privateKey("did:omn:issuer#assert").rawRepresentation.testHex),
         ])
-        let signedCredential = try #require(try peer([
+        let signedCredential = try #require(try await peer([
             "op": "sign", "document": .object(credential), "proofs": .array([issuerHeader]), "vc": true,
         ])["document"])
         let credentialChecks = try OpenDIDFixtures.verifier().checks(for: signedCredential)

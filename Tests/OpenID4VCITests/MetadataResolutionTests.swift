@@ -274,7 +274,7 @@ struct MetadataResolutionTests {
 
     @Test(.enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage))
     func signedMetadataWithAnX5cChainIsTrustedOnlyThroughItsAnchor() async throws {
-        let pki = try PythonPeer.runJSON("x509_chain_peer.py")
+        let pki = try await PythonPeer.runJSON("x509_chain_peer.py")
         let texts = try ["root", "leaf", "other_root"].map { name in try #require(pki[name] as? String) }
         let root = try #require(Data(base64Encoded: texts[0]))
         let leaf = try #require(Data(base64Encoded: texts[1]))

@@ -19,7 +19,7 @@ struct IndependentVerifierInteropTests {
     @Test func aDirectPostJWTResponseWithBothFormatsIsAccepted() async throws {
         let held = try await HeldCredentials()
         let holderJWK = JWK(publicKey: held.holderKey.publicKey)
-        let issued = try PythonPeer.runJSON("mdoc_peer.py", input: JSONSerialization.data(withJSONObject: [
+        let issued = try await PythonPeer.runJSON("mdoc_peer.py", input: JSONSerialization.data(withJSONObject: [
             "op": "issue", "device_x": try #require(holderJWK.x).testHex, "device_y": try #require(holderJWK.y).testHex,
         ]))
         let iacaPEM = try #require(issued["iaca_pem"] as? String)
@@ -63,7 +63,7 @@ struct IndependentVerifierInteropTests {
             _ = try await holder.submitAuthorizationResponse(resolvedRequest: resolved, response: response)
 
             let privateJWK = try JSONSerialization.jsonObject(with: JWK(privateKey: verifierKey, keyID: "peer-enc").jsonData())
-            let verdict = try PythonPeer.runJSON("oid4vp_verifier_peer.py", input: JSONSerialization.data(withJSONObject: [
+            let verdict = try await PythonPeer.runJSON("oid4vp_verifier_peer.py", input: JSONSerialization.data(withJSONObject: [
                 "form": try #require(inbox.received.first), "verifier_jwk": privateJWK,
                 "client_id": "redirect_uri:\(responseURI)", "nonce": "n-0S6_WzA2Mj", "state": "st-1", "response_uri": responseURI,
                 "sd_jwt": ["query_id": "pid", "issuer_jwk": try JSONSerialization.jsonObject(with: JWK(publicKey: held.issuerKey.publicKey).jsonData())],

@@ -7,14 +7,14 @@ import VellumTestSupport
 /// test-specification forms into claim paths.
 enum SDJWTPeer {
     /// Runs one peer operation and returns its JSON answer.
-    static func call(_ request: JSONObject) throws -> JSONValue {
-        try JSONValue(parsing: PythonPeer.run("sdjwt_peer.py", input: JSONValue.object(request).serialized()))
+    static func call(_ request: JSONObject) async throws -> JSONValue {
+        try JSONValue(parsing: await PythonPeer.run("sdjwt_peer.py", input: JSONValue.object(request).serialized()))
     }
 
     /// A `specification.yml` as JSON, `!sd` marked (see the peer script).
-    static func specification(_ folder: String) throws -> JSONObject {
+    static func specification(_ folder: String) async throws -> JSONObject {
         let path = try Vectors.url("sd-jwt/\(folder)/specification.yml").path
-        guard case .object(let object) = try call(["op": "spec", "path": .string(path)]) else {
+        guard case .object(let object) = try await call(["op": "spec", "path": .string(path)]) else {
             throw FixtureError("the spec is not an object")
         }
         return object

@@ -32,7 +32,7 @@ struct PythonInteropTests {
 
     @Test("an SD-JWT issued by Python verifies in Vellum, and Vellum's presentation verifies in Python")
     func pythonIssuesVellumPresents() async throws {
-        let issued = try SDJWTPeer.call([
+        let issued = try await SDJWTPeer.call([
             "op": "issue", "claims": try JSONValue(parsing: Self.markup), "decoys": true,
             "issuer_jwk": try JSONValue(parsing: Fixtures.issuerJWK), "holder_jwk": try Self.publicJWK(Fixtures.holderJWK),
         ])
@@ -52,7 +52,7 @@ struct PythonInteropTests {
             signer: Fixtures.holderSigner())
         let vellumView = try await SDJWTVerifier(keyBinding: .required(audience: Self.audience, nonce: Self.nonce))
             .verify(presentation, resolver: Fixtures.issuerResolver())
-        let answer = try SDJWTPeer.call([
+        let answer = try await SDJWTPeer.call([
             "op": "verify", "token": .string(presentation.serialized), "issuer_jwk": try Self.publicJWK(Fixtures.issuerJWK),
             "nonce": .string(Self.nonce), "aud": .string(Self.audience),
         ])
@@ -64,7 +64,7 @@ struct PythonInteropTests {
         #expect(vellumView.claims["family_name"] == nil)
 
         // The peer really checks: a presentation for another nonce fails there too.
-        let wrongNonce = try SDJWTPeer.call([
+        let wrongNonce = try await SDJWTPeer.call([
             "op": "verify", "token": .string(presentation.serialized), "issuer_jwk": try Self.publicJWK(Fixtures.issuerJWK),
             "nonce": "other", "aud": .string(Self.audience),
         ])
@@ -80,14 +80,14 @@ struct PythonInteropTests {
             holderKey: JWK(publicKey: Fixtures.holderKey().publicKey)
         ).issue(signer: Fixtures.issuerSigner())
 
-        let checked = try SDJWTPeer.call([
+        let checked = try await SDJWTPeer.call([
             "op": "verify", "token": .string(issued.serialized), "issuer_jwk": try Self.publicJWK(Fixtures.issuerJWK),
         ])
         #expect(checked["valid"] == true, "\(checked)")
         let processed = try ProcessedSDJWT(unverified: issued)
         #expect(checked["claims"] == .object(processed.claims))
 
-        let presented = try SDJWTPeer.call([
+        let presented = try await SDJWTPeer.call([
             "op": "present", "issuance": .string(issued.serialized),
             "disclose": ["family_name": true, "address": ["street_address": true], "nationalities": [true, true, true, true, true, true]],
             "holder_jwk": try JSONValue(parsing: Fixtures.holderJWK), "nonce": .string(Self.nonce),
@@ -104,7 +104,7 @@ struct PythonInteropTests {
         #expect(verified.claims["nationalities"] == ["US", "DE"])
         #expect(verified.claims["given_name"] == nil)
         // And Python agrees with Vellum on what the presentation reveals.
-        let peerView = try SDJWTPeer.call([
+        let peerView = try await SDJWTPeer.call([
             "op": "verify", "token": .string(presentation), "issuer_jwk": try Self.publicJWK(Fixtures.issuerJWK),
             "nonce": .string(Self.nonce), "aud": .string(Self.audience),
         ])
@@ -121,7 +121,7 @@ struct PythonInteropTests {
         let issued = try await Fixtures.rfcStyleSDJWT(decoys: .fixed(2))
         let presentation = try ProcessedSDJWT(unverified: issued)
             .presentation(disclosing: [Fixtures.path(#"["email"]"#), Fixtures.path(#"["nationalities",null]"#)])
-        let answer = try SDJWTPeer.call([
+        let answer = try await SDJWTPeer.call([
             "op": "verify", "token": .string(presentation.serialized), "issuer_jwk": try Self.publicJWK(Fixtures.issuerJWK),
         ])
         #expect(answer["valid"] == true, "\(answer)")

@@ -17,7 +17,7 @@ struct SpecificationTests {
 
     @Test("issue, verify and present every specification", arguments: GeneratedVectorTests.folders)
     func specification(folder: String) async throws {
-        let spec = try SDJWTPeer.specification(folder)
+        let spec = try await SDJWTPeer.specification(folder)
         var paths: [ClaimPath] = []
         let userClaims = try #require(spec["user_claims"])
         let claims = try #require(try SDJWTPeer.unmark(userClaims, into: &paths).objectValue)

@@ -8,18 +8,18 @@ import VellumTestSupport
 @Suite("vellum did", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
 struct DIDCommandTests {
     @Test("--help lists the did subcommands")
-    func help() throws {
-        let top = try VellumBinary.run(["--help"])
+    func help() async throws {
+        let top = try await VellumBinary.run(["--help"])
         #expect(top.status == 0)
         #expect(top.standardOutput.contains("did"))
-        let did = try VellumBinary.run(["did", "--help"])
+        let did = try await VellumBinary.run(["did", "--help"])
         #expect(did.standardOutput.contains("create"))
         #expect(did.standardOutput.contains("resolve"))
     }
 
     @Test("create prints a DID and its document, and warns that the key is not saved", arguments: ["p256", "ed25519", "secp256k1"])
     func create(keyType: String) async throws {
-        let result = try VellumBinary.run(["did", "create", "--method", "key", "--key-type", keyType])
+        let result = try await VellumBinary.run(["did", "create", "--method", "key", "--key-type", keyType])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n", maxSplits: 1).map(String.init)
         let did = try DIDIdentifier(try #require(lines.first))
@@ -32,12 +32,12 @@ struct DIDCommandTests {
     }
 
     @Test("create --out writes the private key as a JWK only the user can read")
-    func createWithOut() throws {
+    func createWithOut() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-did-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("key.jwk").path
-        let result = try VellumBinary.run(["did", "create", "--key-type", "ed25519", "--out", file])
+        let result = try await VellumBinary.run(["did", "create", "--key-type", "ed25519", "--out", file])
         #expect(result.status == 0)
         #expect(!result.standardError.contains("warning"))
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
@@ -50,14 +50,14 @@ struct DIDCommandTests {
         let jwkDID = try #require(DIDJWK.make(for: DIDKey.publicKey(of: did)))
         #expect(jwk["x"] == (try DIDJWK.jwk(of: jwkDID).members["x"]))
         // A second run refuses to overwrite the key.
-        let again = try VellumBinary.run(["did", "create", "--key-type", "ed25519", "--out", file])
+        let again = try await VellumBinary.run(["did", "create", "--key-type", "ed25519", "--out", file])
         #expect(again.status != 0)
     }
 
     @Test("resolve prints the document of an offline DID")
-    func resolve() throws {
+    func resolve() async throws {
         let did = "did:key:z6MkiTBz1ymuepAQ4HEHYSF1H8quG5GLVVQR3djdX3mDooWp"
-        let result = try VellumBinary.run(["did", "resolve", did])
+        let result = try await VellumBinary.run(["did", "resolve", did])
         #expect(result.status == 0)
         let document = try DIDDocument(jsonData: Data(result.standardOutput.utf8))
         #expect(document.id.description == did)
@@ -70,8 +70,8 @@ struct DIDCommandTests {
         ("did:key:z6MkiTBz1ymuepAQ4HEHYSF1H8quG5GLVVQR3djdX3mDooW", "unsupported key type"),
         ("did:key:z2DQV5Tm64jwFsRi2chqem1Wt2aP6bP34vi2itLNof8JFdG", "invalid public key"),  // Ed25519, 31 bytes
     ])
-    func resolveFailure(did: String, message: String) throws {
-        let result = try VellumBinary.run(["did", "resolve", did])
+    func resolveFailure(did: String, message: String) async throws {
+        let result = try await VellumBinary.run(["did", "resolve", did])
         #expect(result.status != 0)
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
@@ -91,13 +91,18 @@ enum VellumBinary {
         return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
     }()
 
-    struct Result {
+    struct Result: Sendable {
         var status: Int32
         var standardOutput: String
         var standardError: String
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs the binary and waits for it off the concurrency pool (see `offCooperativePool`).
+    static func run(_ arguments: [String]) async throws -> Result {
+        try await offCooperativePool { try runBlocking(arguments) }
+    }
+
+    static func runBlocking(_ arguments: [String]) throws -> Result {
         guard let url else { throw CocoaError(.fileNoSuchFile) }
         let result = try ChildProcess.run(url, arguments: arguments)
         return Result(status: result.status, standardOutput: result.outputText, standardError: result.errorText)

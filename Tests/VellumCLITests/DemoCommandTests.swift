@@ -7,9 +7,7 @@ import Testing
 struct DemoCommandTests {
     @Test("claims a PID and an mDL, presents only the asked claims, is accepted, and every check holds")
     func demoPasses() async throws {
-        let result = try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try VellumBinary.run(["demo"]) }) }
-        }
+        let result = try await VellumBinary.run(["demo"])
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let text = result.standardOutput
         #expect(text.contains("7 checks passed, 0 failed"))

@@ -13,22 +13,22 @@ struct VerifyCommandTests {
 
     func synthetic(_ name: String) throws -> String { try path("synthetic/\(name)") }
 
-    @Test func selfSignedDIDDocumentVerifiesWithoutHelp() throws {
-        let result = try VellumBinary.run(["verify", try path("did_document_holder_tas_ios_style.json")])
+    @Test func selfSignedDIDDocumentVerifiesWithoutHelp() async throws {
+        let result = try await VellumBinary.run(["verify", try path("did_document_holder_tas_ios_style.json")])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardOutput.contains("Open DID DID document"))
         #expect(result.standardOutput.contains("✓ proof"))
     }
 
-    @Test func credentialVerifiesWithItsIssuersDocument() throws {
-        let result = try VellumBinary.run(["verify", try synthetic("vc.json"), "--did-doc", try synthetic("did_document_issuer.json")])
+    @Test func credentialVerifiesWithItsIssuersDocument() async throws {
+        let result = try await VellumBinary.run(["verify", try synthetic("vc.json"), "--did-doc", try synthetic("did_document_issuer.json")])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardOutput.contains("✓ proof.proofValueList[2]"))
         #expect(result.standardOutput.contains("VALID: 4 of 4"))
     }
 
-    @Test func presentationAsJSON() throws {
-        let result = try VellumBinary.run([
+    @Test func presentationAsJSON() async throws {
+        let result = try await VellumBinary.run([
             "verify", try synthetic("vp_multi_proofs.json"), "--json",
             "--did-doc", try synthetic("did_document_issuer.json"), "--did-doc", try synthetic("did_document_holder.json"),
         ])
@@ -38,8 +38,8 @@ struct VerifyCommandTests {
         #expect(report["checks"]?.arrayValue?.count == 4)
     }
 
-    @Test func missingKeyOrTamperingExitsNonZero() throws {
-        let withoutKeys = try VellumBinary.run(["verify", try synthetic("vc.json")])
+    @Test func missingKeyOrTamperingExitsNonZero() async throws {
+        let withoutKeys = try await VellumBinary.run(["verify", try synthetic("vc.json")])
         #expect(withoutKeys.status == 1)
         #expect(withoutKeys.standardOutput.contains("no DID document at hand has the key did:omn:issuer?versionId=1#assert"))
 
@@ -49,18 +49,18 @@ struct VerifyCommandTests {
         let tampered = folder.appendingPathComponent("vc.json")
         let original = try String(contentsOfFile: try synthetic("vc.json"), encoding: .utf8)
         try original.replacingOccurrences(of: "1990-01-01", with: "1970-01-01").write(to: tampered, atomically: true, encoding: .utf8)
-        let result = try VellumBinary.run(["verify", tampered.path, "--did-doc", try synthetic("did_document_issuer.json")])
+        let result = try await VellumBinary.run(["verify", tampered.path, "--did-doc", try synthetic("did_document_issuer.json")])
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("✗ proof.proofValueList[2]"))
         #expect(result.standardOutput.contains("INVALID: 2 of 4"))
     }
 
-    @Test func unreadableInputExitsTwoWithAMessage() throws {
-        let missing = try VellumBinary.run(["verify", "/nonexistent/file.json"])
+    @Test func unreadableInputExitsTwoWithAMessage() async throws {
+        let missing = try await VellumBinary.run(["verify", "/nonexistent/file.json"])
         #expect(missing.status == 2 && missing.standardError.contains("cannot read"))
-        let notOpenDID = try VellumBinary.run(["verify", try path("SOURCES.md")])
+        let notOpenDID = try await VellumBinary.run(["verify", try path("SOURCES.md")])
         #expect(notOpenDID.status == 2 && notOpenDID.standardError.contains("not JSON"))
-        let schema = try VellumBinary.run(["verify", try path("vc_schema_1_VcSchemaService.json")])
+        let schema = try await VellumBinary.run(["verify", try path("vc_schema_1_VcSchemaService.json")])
         #expect(schema.status == 2 && schema.standardError.contains("not a document vellum can verify"))
     }
 }

@@ -29,8 +29,8 @@ struct VerifyMDocCommandTests {
         return url.path
     }
 
-    @Test func annexDResponseIsValidAsOfItsDate() throws {
-        let result = try VellumBinary.run([
+    @Test func annexDResponseIsValidAsOfItsDate() async throws {
+        let result = try await VellumBinary.run([
             "verify", try vector("ISO_18013_5_ANNEX_D_DEVICE_RESPONSE.hex"),
             "--trust", try vector("IACA_ROOT_CERT.pem"), "--at", "2021-01-01",
         ])
@@ -41,57 +41,57 @@ struct VerifyMDocCommandTests {
         #expect(result.standardOutput.hasSuffix("VALID\n"))
     }
 
-    @Test func todayTheDocumentSignerHasExpired() throws {
-        let result = try VellumBinary.run([
+    @Test func todayTheDocumentSignerHasExpired() async throws {
+        let result = try await VellumBinary.run([
             "verify", try vector("ISO_18013_5_ANNEX_D_DEVICE_RESPONSE.hex"), "--trust", try vector("IACA_ROOT_CERT.pem"),
         ])
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("INVALID: mdoc: document signer not trusted: certificate 'C=US,CN=utopia ds' expired"))
     }
 
-    @Test func binaryAndBase64URLAreRecognisedAndAnUntrustedIssuerFails() throws {
+    @Test func binaryAndBase64URLAreRecognisedAndAnUntrustedIssuerFails() async throws {
         let bytes = try responseBytes()
         let binary = try write("response.cbor", bytes)
-        let ok = try VellumBinary.run(["verify", binary, "--trust", try vector("IACA_ROOT_CERT.pem"), "--at", "2021-01-01T00:00:00Z", "--json"])
+        let ok = try await VellumBinary.run(["verify", binary, "--trust", try vector("IACA_ROOT_CERT.pem"), "--at", "2021-01-01T00:00:00Z", "--json"])
         #expect(ok.status == 0, "\(ok.standardOutput)\(ok.standardError)")
         #expect(ok.standardOutput.contains(#""valid" : true"#) || ok.standardOutput.contains(#""valid": true"#))
 
         let base64url = bytes.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
         let text = try write("response.txt", Data(base64url.utf8))
-        let untrusted = try VellumBinary.run(["verify", text, "--trust", try vector("READER_ROOT_CERT.pem"), "--at", "2021-01-01"])
+        let untrusted = try await VellumBinary.run(["verify", text, "--trust", try vector("READER_ROOT_CERT.pem"), "--at", "2021-01-01"])
         #expect(untrusted.status == 1)
         #expect(untrusted.standardOutput.contains("✗ certificate chain to IACA"))
     }
 
-    @Test func theDeviceMacIsCheckedWithTheSessionTranscriptAndReaderKey() throws {
+    @Test func theDeviceMacIsCheckedWithTheSessionTranscriptAndReaderKey() async throws {
         let arguments = [
             "verify", try vector("ISO_18013_5_ANNEX_D_DEVICE_RESPONSE.hex"), "--trust", try vector("IACA_ROOT_CERT.pem"),
             "--at", "2021-01-01", "--session-transcript", try vector("ISO_18013_5_ANNEX_D_SESSION_TRANSCRIPT_BYTES.hex"),
         ]
-        let result = try VellumBinary.run(arguments + ["--reader-key", try vector("ISO_18013_5_ANNEX_D_EPHEMERAL_READER_KEY_D.hex")])
+        let result = try await VellumBinary.run(arguments + ["--reader-key", try vector("ISO_18013_5_ANNEX_D_EPHEMERAL_READER_KEY_D.hex")])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardOutput.contains("✓ device authentication: device mac verified"))
-        let wrongKey = try VellumBinary.run(arguments + ["--reader-key", try vector("ISO_18013_5_ANNEX_D_STATIC_DEVICE_KEY_D.hex")])
+        let wrongKey = try await VellumBinary.run(arguments + ["--reader-key", try vector("ISO_18013_5_ANNEX_D_STATIC_DEVICE_KEY_D.hex")])
         #expect(wrongKey.status == 1)
         #expect(wrongKey.standardOutput.contains("✗ device authentication: mdoc: device MAC does not verify"))
-        let otherSession = try VellumBinary.run([
+        let otherSession = try await VellumBinary.run([
             "verify", try vector("ISO_18013_5_ANNEX_D_DEVICE_RESPONSE.hex"), "--trust", try vector("IACA_ROOT_CERT.pem"),
             "--at", "2021-01-01", "--client-id", "x509_san_dns:example.com", "--nonce", "n", "--response-uri", "https://example.com/r",
             "--reader-key", try vector("ISO_18013_5_ANNEX_D_EPHEMERAL_READER_KEY_D.hex"),
         ])
         #expect(otherSession.status == 1)
-        let incomplete = try VellumBinary.run([
+        let incomplete = try await VellumBinary.run([
             "verify", try vector("ISO_18013_5_ANNEX_D_DEVICE_RESPONSE.hex"), "--client-id", "x509_san_dns:example.com",
         ])
         #expect(incomplete.status == 2)
     }
 
-    @Test func aBrokenMDocIsUnreadable() throws {
+    @Test func aBrokenMDocIsUnreadable() async throws {
         var bytes = try responseBytes()
         bytes[bytes.count / 2] ^= 0xFF
         let file = try write("broken.cbor", bytes.prefix(bytes.count - 10))
-        let result = try VellumBinary.run(["verify", file, "--at", "2021-01-01"])
+        let result = try await VellumBinary.run(["verify", file, "--at", "2021-01-01"])
         #expect(result.status == 2)
     }
 }

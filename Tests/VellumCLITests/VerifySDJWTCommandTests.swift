@@ -49,7 +49,7 @@ struct VerifySDJWTCommandTests {
 
     @Test func credentialVerifiesWithTheIssuerKeyAndPrintsItsClaims() async throws {
         let file = try write("vc.txt", try await credential().serialized + "\n")
-        let result = try VellumBinary.run(["verify", file, "--issuer-key", try issuerKeyFile()])
+        let result = try await VellumBinary.run(["verify", file, "--issuer-key", try issuerKeyFile()])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardOutput.contains("SD-JWT VC"))
         #expect(result.standardOutput.contains("vct: https://credentials.example.com/pid"))
@@ -66,7 +66,7 @@ struct VerifySDJWTCommandTests {
             .presentation(disclosing: [], keyBinding: request, signer: SoftwareSigner(privateKey: holderKey))
         let file = try write("vp.txt", presentation.serialized)
         let jwk = String(decoding: JWK(publicKey: issuerKey.publicKey).jsonData(), as: UTF8.self)
-        let result = try VellumBinary.run(["verify", file, "--issuer-key", jwk, "--json"])
+        let result = try await VellumBinary.run(["verify", file, "--issuer-key", jwk, "--json"])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         let report = try JSONValue(parsing: Data(result.standardOutput.utf8))
         #expect(report["valid"] == .bool(true) && report["format"] == .string("sd-jwt-vc"))
@@ -84,14 +84,14 @@ struct VerifySDJWTCommandTests {
         ]
         for (index, (sdJWT, reason)) in cases.enumerated() {
             let file = try write("bad\(index).txt", sdJWT.serialized)
-            let result = try VellumBinary.run(["verify", file, "--issuer-key", keyFile])
+            let result = try await VellumBinary.run(["verify", file, "--issuer-key", keyFile])
             #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
             #expect(result.standardOutput.contains("✗") && result.standardOutput.contains(reason), "\(result.standardOutput)")
             #expect(result.standardOutput.hasSuffix("INVALID\n"))
         }
         // Another typ is not an SD-JWT VC: it is verified as a plain SD-JWT, without vct.
         let plain = try write("plain.txt", try await credential(type: "example+sd-jwt").serialized)
-        let result = try VellumBinary.run(["verify", plain, "--issuer-key", keyFile])
+        let result = try await VellumBinary.run(["verify", plain, "--issuer-key", keyFile])
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix("SD-JWT\n") && !result.standardOutput.contains("vct:"))
     }
@@ -99,7 +99,7 @@ struct VerifySDJWTCommandTests {
     @Test func untrustedIssuerWithoutKeyExitsOne() async throws {
         // No --issuer-key, no x5c, and an issuer whose metadata cannot be fetched here.
         let file = try write("vc.txt", try await credential().serialized)
-        let result = try VellumBinary.run(["verify", file, "--json"])
+        let result = try await VellumBinary.run(["verify", file, "--json"])
         #expect(result.status == 1)
         let report = try JSONValue(parsing: Data(result.standardOutput.utf8))
         #expect(report["valid"] == .bool(false))
@@ -144,28 +144,28 @@ struct VerifySDJWTCommandTests {
         ).issue(signer: signer)
         let file = try write("x5c.txt", sdJWT.serialized)
         let rootPEM = try write("root.pem", try root.serializeAsPEM().pemString)
-        let trusted = try VellumBinary.run(["verify", file, "--trust", rootPEM])
+        let trusted = try await VellumBinary.run(["verify", file, "--trust", rootPEM])
         #expect(trusted.status == 0, "\(trusted.standardOutput)\(trusted.standardError)")
         #expect(trusted.standardOutput.contains("issuer: https://issuer.example.com"))
-        let untrusted = try VellumBinary.run(["verify", file])
+        let untrusted = try await VellumBinary.run(["verify", file])
         #expect(untrusted.status == 1)
         #expect(untrusted.standardOutput.contains("x5c"))
-        let notPEM = try VellumBinary.run(["verify", file, "--trust", file])
+        let notPEM = try await VellumBinary.run(["verify", file, "--trust", file])
         #expect(notPEM.status == 2)
     }
 
-    @Test func malformedSDJWTExitsTwo() throws {
+    @Test func malformedSDJWTExitsTwo() async throws {
         let file = try write("bad.txt", "eyJhbGciOiJFUzI1NiJ9.e30~%%%~")
-        let result = try VellumBinary.run(["verify", file])
+        let result = try await VellumBinary.run(["verify", file])
         #expect(result.status == 2, "\(result.standardOutput)\(result.standardError)")
     }
 
     @Test(.enabled(if: Vectors.isAvailable, Vectors.skipMessage))
-    func draftExampleVerifiesWithItsPublishedKey() throws {
+    func draftExampleVerifiesWithItsPublishedKey() async throws {
         let text = String(decoding: try Vectors.data("sd-jwt/draft-sd-jwt-vc-examples/03-pid/sd_jwt_issuance.txt"), as: UTF8.self)
         let file = try write("pid.txt", text.filter { !$0.isWhitespace })
         let key = #"{"kty":"EC","crv":"P-256","x":"b28d4MwZMjw8-00CG4xfnn9SLMVMM19SlqZpVb_uNtQ","y":"Xv5zWwuoaTgdS6hV43yI6gBwTnjukmFQQnJ_kCxzqk8"}"#
-        let result = try VellumBinary.run(["verify", file, "--issuer-key", key])
+        let result = try await VellumBinary.run(["verify", file, "--issuer-key", key])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardOutput.contains("vct: urn:example:eudi:pid:aendgard:1"))
     }

@@ -78,12 +78,12 @@ struct VerifySDJWTTypeMetadataCommandTests {
         let keyFile = try issuerKeyFile()
         try await Self.serveMetadata { base in
             let file = try write("vc.txt", try await credential(vct: "\(base)/identity").serialized)
-            let english = try VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--locale", "en-US"])
+            let english = try await VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--locale", "en-US"])
             #expect(english.status == 0, "\(english.standardOutput)\(english.standardError)")
             #expect(english.standardOutput.contains("type: Identity credential [en-US]"), "\(english.standardOutput)")
             #expect(english.standardOutput.contains(#"Given name: "Erika""#))
             #expect(english.standardOutput.contains(#"Family name: "Mustermann""#))
-            let german = try VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--locale", "de", "--json"])
+            let german = try await VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--locale", "de", "--json"])
             #expect(german.status == 0)
             let report = try JSONValue(parsing: Data(german.standardOutput.utf8))
             #expect(report["typeMetadata"]?["name"] == "Identitätsnachweis")
@@ -91,7 +91,7 @@ struct VerifySDJWTTypeMetadataCommandTests {
             #expect(report["typeMetadata"]?["claims"]?[0]?["path"] == ["given_name"])
             // The type forbids a selectively disclosable given_name: the credential is invalid.
             let strict = try write("strict.txt", try await credential(vct: "\(base)/strict").serialized)
-            let refused = try VellumBinary.run(["verify", strict, "--issuer-key", keyFile])
+            let refused = try await VellumBinary.run(["verify", strict, "--issuer-key", keyFile])
             #expect(refused.status == 1, "\(refused.standardOutput)")
             #expect(refused.standardOutput.contains(#"["given_name"] must not be selectively disclosable"#))
         }
@@ -102,43 +102,43 @@ struct VerifySDJWTTypeMetadataCommandTests {
         let vct = "urn:example:identity:1"
         let file = try write("vc.txt", try await credential(vct: vct).serialized)
         // Not fetchable: valid without metadata, unless metadata is required.
-        let without = try VellumBinary.run(["verify", file, "--issuer-key", keyFile])
+        let without = try await VellumBinary.run(["verify", file, "--issuer-key", keyFile])
         #expect(without.status == 0, "\(without.standardOutput)\(without.standardError)")
         #expect(without.standardOutput.contains("type metadata: none"))
-        let required = try VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--require-type-metadata"])
+        let required = try await VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--require-type-metadata"])
         #expect(required.status == 1)
         #expect(required.standardOutput.contains("type metadata unavailable"))
         let metadata = try write("type.json", Self.metadata(vct: vct))
-        let with = try VellumBinary.run([
+        let with = try await VellumBinary.run([
             "verify", file, "--issuer-key", keyFile, "--type-metadata", metadata, "--require-type-metadata", "--locale", "en",
         ])
         #expect(with.status == 0, "\(with.standardOutput)\(with.standardError)")
         #expect(with.standardOutput.contains("type: Identity credential [en-US]"))
         // given_name issued in the clear breaks sd: always.
         let plain = try write("plain.txt", try await credential(vct: vct, plainGivenName: true).serialized)
-        let refused = try VellumBinary.run(["verify", plain, "--issuer-key", keyFile, "--type-metadata", metadata])
+        let refused = try await VellumBinary.run(["verify", plain, "--issuer-key", keyFile, "--type-metadata", metadata])
         #expect(refused.status == 1)
         #expect(refused.standardOutput.contains(#"["given_name"] must be selectively disclosable"#))
         let broken = try write("broken.json", #"{"name":"no vct"}"#)
-        #expect(try VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--type-metadata", broken]).status == 2)
+        #expect(try await VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--type-metadata", broken]).status == 2)
     }
 
     @Test func atVerifiesAsOfAnotherTime() async throws {
         let keyFile = try issuerKeyFile()
         // Issued on 2026-02-01 and valid for a day: long expired now, valid as of that day.
         let file = try write("old.txt", try await credential(vct: "urn:example:x", iat: Self.issuedAt).serialized)
-        let now = try VellumBinary.run(["verify", file, "--issuer-key", keyFile])
+        let now = try await VellumBinary.run(["verify", file, "--issuer-key", keyFile])
         #expect(now.status == 1, "\(now.standardOutput)")
         #expect(now.standardOutput.contains("exp"))
         for at in ["2026-02-01T12:00:00Z", "2026-02-01T13:00:00.250+01:00", "2026-02-01T06:00:00Z"] {
-            let then = try VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--at", at])
+            let then = try await VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--at", at])
             #expect(then.status == 0, "\(at): \(then.standardOutput)\(then.standardError)")
         }
         // Before issuance the iat is in the future; after a day exp has passed.
         for at in ["2026-01-01", "2026-02-03T00:00:00Z"] {
-            #expect(try VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--at", at]).status == 1, "\(at)")
+            #expect(try await VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--at", at]).status == 1, "\(at)")
         }
-        let bad = try VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--at", "yesterday"])
+        let bad = try await VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--at", "yesterday"])
         #expect(bad.status == 2)
         #expect(bad.standardError.contains("ISO 8601"))
     }
@@ -150,13 +150,13 @@ struct VerifySDJWTTypeMetadataCommandTests {
         // Pretty-printed on disk, as a person would save it.
         let pretty = try JSONValue(parsing: Data(sdJWT.serialized.utf8)).serializedString(.pretty)
         let file = try write("vc.json", pretty)
-        let result = try VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--json"])
+        let result = try await VellumBinary.run(["verify", file, "--issuer-key", keyFile, "--json"])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         let report = try JSONValue(parsing: Data(result.standardOutput.utf8))
         #expect(report["format"] == "sd-jwt-vc" && report["claims"]?["given_name"] == "Erika")
         // Another issuer's key does not verify it.
         let otherKey = try write("other.jwk", String(decoding: JWK(publicKey: PrivateKey(curve: .p256).publicKey).jsonData(), as: UTF8.self))
-        let refused = try VellumBinary.run(["verify", file, "--issuer-key", otherKey])
+        let refused = try await VellumBinary.run(["verify", file, "--issuer-key", otherKey])
         #expect(refused.status == 1, "\(refused.standardOutput)\(refused.standardError)")
     }
 }

@@ -133,7 +133,7 @@ public final class PythonIssuer: @unchecked Sendable {
     /// for `issuer`.
     public static func mint(holderJWK: [String: String], issuer: String = "https://issuer.example.org") throws -> Minted {
         let request = try JSONSerialization.data(withJSONObject: ["holder_jwk": holderJWK, "issuer": issuer])
-        let output = try PythonPeer.run("oid4vci_issuer.py", arguments: ["--mint"], input: request)
+        let output = try PythonPeer.runBlocking("oid4vci_issuer.py", arguments: ["--mint"], input: request)
         return try JSONDecoder().decode(Minted.self, from: output)
     }
 

@@ -33,7 +33,18 @@ public enum PythonPeer {
 
     /// Runs `Tests/Peers/<script>` with `arguments`, feeding `input` on standard input, and
     /// returns what it wrote to standard output. Throws ``Failure`` on a non-zero exit.
+    ///
+    /// The child is waited for on a Dispatch thread (see ``offCooperativePool(_:)``): a peer
+    /// takes a second or more to start, and blocking the concurrency pool that long starves
+    /// the loopback servers other tests run in this process.
     public static func run(
+        _ script: String, arguments: [String] = [], input: Data = Data()
+    ) async throws -> Data {
+        try await offCooperativePool { try runBlocking(script, arguments: arguments, input: input) }
+    }
+
+    /// ``run(_:arguments:input:)`` on the calling thread, for code already off the pool.
+    public static func runBlocking(
         _ script: String, arguments: [String] = [], input: Data = Data()
     ) throws -> Data {
         guard let python else { throw Failure(status: -1, standardError: "no peers virtualenv") }
@@ -48,8 +59,8 @@ public enum PythonPeer {
     /// Runs a peer script and decodes its standard output as a JSON object.
     public static func runJSON(
         _ script: String, arguments: [String] = [], input: Data = Data()
-    ) throws -> [String: Any] {
-        let output = try run(script, arguments: arguments, input: input)
+    ) async throws -> [String: Any] {
+        let output = try await run(script, arguments: arguments, input: input)
         guard let object = try JSONSerialization.jsonObject(with: output) as? [String: Any] else {
             throw Failure(status: 0, standardError: "peer output is not a JSON object")
         }

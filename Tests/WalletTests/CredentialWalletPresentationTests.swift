@@ -37,7 +37,7 @@ struct CredentialWalletPresentationTests {
             let wallet = try await CredentialWallet.create(
                 at: directory, passphrase: "correct horse battery staple",
                 configuration: CredentialWalletConfiguration(
-                    keyDerivation: TemporaryWallet.fastKDF, cachesStatusLists: cachesStatusLists, locales: ["en"]))
+                keyDerivation: TemporaryWallet.fastKDF, httpClient: TemporaryWallet.loopbackHTTPClient(), cachesStatusLists: cachesStatusLists, locales: ["en"]))
             try await wallet.addTrustedIssuerCertificates([await issuer.certificates.rootDER], purposes: [.issuer])
             if trustVerifier {
                 try await wallet.addTrustedIssuerCertificates([Data(try await issuer.verifierRootPEM().utf8)], purposes: [.verifier])

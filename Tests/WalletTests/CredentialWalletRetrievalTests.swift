@@ -28,7 +28,7 @@ struct CredentialWalletRetrievalTests {
             let wallet = try await CredentialWallet.create(
                 at: directory, passphrase: "retrieval tests",
                 configuration: CredentialWalletConfiguration(
-                    keyDerivation: TemporaryWallet.fastKDF, cachesStatusLists: cachesStatusLists, locales: ["en"]))
+                keyDerivation: TemporaryWallet.fastKDF, httpClient: TemporaryWallet.loopbackHTTPClient(), cachesStatusLists: cachesStatusLists, locales: ["en"]))
             if trustingRoot { try await wallet.addTrustedIssuerCertificates([Data(issuer.rootCertificatePEM.utf8)], purposes: [.issuer]) }
             try await body(issuer, wallet)
             try await wallet.close()
@@ -42,7 +42,7 @@ struct CredentialWalletRetrievalTests {
     /// The browser step with an auto-approving server: follow the authorization URL once and
     /// hand back the redirect it answers with.
     static let autoApprovingBrowser: @Sendable (URL) async throws -> URL = { url in
-        let http = URLSessionHTTPClient(policy: HTTPClientPolicy(redirects: .never))
+        let http = URLSessionHTTPClient(policy: HTTPClientPolicy(timeout: .seconds(120), redirects: .never))
         defer { http.invalidate() }
         let response = try await http.get(url)
         guard let location = response.headers["location"], let redirect = URL(string: location) else {

@@ -50,7 +50,7 @@ struct HAIPRetrievalTests {
             let wallet = try await CredentialWallet.create(
                 at: directory, passphrase: "haip",
                 configuration: CredentialWalletConfiguration(
-                    keyDerivation: TemporaryWallet.fastKDF, locales: ["en"],
+                keyDerivation: TemporaryWallet.fastKDF, httpClient: TemporaryWallet.loopbackHTTPClient(), locales: ["en"],
                     secureArea: { store in AttestingSecureArea(inner: SoftwareSecureArea(store: store), attester: attester) }))
             try await wallet.addTrustedIssuerCertificates([Data(issuer.rootCertificatePEM.utf8)], purposes: [.issuer])
             let offer = try await issuer.createOffer(grant: .authorizationCode)
@@ -71,7 +71,7 @@ struct HAIPRetrievalTests {
             let plainDirectory = directory.appendingPathComponent("plain")
             let plain = try await CredentialWallet.create(
                 at: plainDirectory, passphrase: "haip",
-                configuration: CredentialWalletConfiguration(keyDerivation: TemporaryWallet.fastKDF))
+                configuration: CredentialWalletConfiguration(keyDerivation: TemporaryWallet.fastKDF, httpClient: TemporaryWallet.loopbackHTTPClient()))
             try await plain.addTrustedIssuerCertificates([Data(issuer.rootCertificatePEM.utf8)], purposes: [.issuer])
             let second = try await issuer.createOffer(grant: .authorizationCode)
             let unattested = try await plain.retrieveCredentials(

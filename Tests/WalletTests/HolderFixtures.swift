@@ -208,7 +208,7 @@ struct HolderWalletFixture {
         try await CredentialWallet.create(
             at: directory, passphrase: "correct horse battery staple",
             configuration: CredentialWalletConfiguration(
-                keyDerivation: TemporaryWallet.fastKDF, clock: clock.closure, checksStatus: checksStatus,
+                keyDerivation: TemporaryWallet.fastKDF, httpClient: TemporaryWallet.loopbackHTTPClient(), clock: clock.closure, checksStatus: checksStatus,
                 cachesStatusLists: cachesStatusLists, locales: ["en"]))
     }
 

@@ -13,7 +13,8 @@ struct PythonIssuerRetrievalTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let wallet = try await CredentialWallet.create(
             at: directory, passphrase: "peer retrieval",
-            configuration: CredentialWalletConfiguration(keyDerivation: TemporaryWallet.fastKDF, locales: ["en"]))
+            configuration: CredentialWalletConfiguration(
+                keyDerivation: TemporaryWallet.fastKDF, httpClient: TemporaryWallet.loopbackHTTPClient(), locales: ["en"]))
         try await body(wallet)
         try await wallet.close()
     }

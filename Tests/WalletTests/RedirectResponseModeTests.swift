@@ -44,7 +44,7 @@ struct RedirectResponseModeTests {
         try await fixture.withSandbox { issuer, wallet, _ in
             let (url, transactionID) = try await redirect(.query, authentication: authentication, issuer: issuer, wallet: wallet)
             #expect(url.query?.contains("vp_token=") == true && url.fragment == nil)
-            let browser = URLSessionHTTPClient(policy: HTTPClientPolicy(redirects: .never))
+            let browser = URLSessionHTTPClient(policy: HTTPClientPolicy(timeout: .seconds(120), redirects: .never))
             defer { browser.invalidate() }
             let page = try await browser.get(url)
             #expect(page.status == 200 && String(decoding: page.body, as: UTF8.self).contains("Accepted"))
@@ -62,7 +62,7 @@ struct RedirectResponseModeTests {
             let (url, transactionID) = try await redirect(.fragment, authentication: authentication, issuer: issuer, wallet: wallet)
             let fragment = try #require(url.fragment)
             #expect(fragment.contains("vp_token=") && url.query == nil)
-            let browser = URLSessionHTTPClient(policy: HTTPClientPolicy(redirects: .never))
+            let browser = URLSessionHTTPClient(policy: HTTPClientPolicy(timeout: .seconds(120), redirects: .never))
             defer { browser.invalidate() }
             let page = try await browser.get(url)
             #expect(String(decoding: page.body, as: UTF8.self).contains("/verifier/response/\(transactionID)"))

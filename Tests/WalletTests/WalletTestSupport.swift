@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HTTP
 @testable import Wallet
 
 /// A fresh wallet directory under the system temp folder, removed by `cleanUp`.
@@ -13,6 +14,12 @@ struct TemporaryWallet {
 
     /// The cheapest scrypt the wallet accepts, so tests do not spend seconds per open.
     static let fastKDF = PassphraseKeyDerivation.scrypt(costLog2: 10, blockSize: 8, parallelism: 1)
+
+    /// An HTTP client for the servers this test process runs (sandbox, status lists): the
+    /// whole suite's tests run at once on two cores, so a request may wait long for its turn.
+    static func loopbackHTTPClient() -> URLSessionHTTPClient {
+        URLSessionHTTPClient(policy: HTTPClientPolicy(timeout: .seconds(120)))
+    }
 
     var databasePath: String { directory.appendingPathComponent(WalletStore.databaseFileName).path }
 
