@@ -23,7 +23,7 @@ extension LibcryptoCurve {
             defer { EC_KEY_free(key) }
             // r = 0 or s = 0 happen with probability ~2⁻²⁵⁶; a fresh nonce fixes either.
             for _ in 0..<4 {
-                let (nonce, r, recoveryID) = try scratch.noncePoint()
+                guard let (nonce, r, recoveryID) = try scratch.noncePoints(count: 1).first else { continue }
                 let montgomeryNonce = try scratch.number()
                 BN_set_flags(montgomeryNonce, BN_FLG_CONSTTIME)
                 try scratch.check(BN_to_montgomery(montgomeryNonce, nonce, montgomery, scratch.context), "BN_to_montgomery")
@@ -65,8 +65,9 @@ extension LibcryptoCurve {
             var rs: [OpaquePointer] = []
             var ids: [UInt8] = []
             var products: [OpaquePointer] = []
-            for _ in digests {
-                let (nonce, r, recoveryID) = try scratch.noncePoint()
+            let noncePoints = try scratch.noncePoints(count: digests.count)
+            guard noncePoints.count == digests.count else { throw .backend("no usable ECDSA nonce in four draws") }
+            for (nonce, r, recoveryID) in noncePoints {
                 let montgomeryNonce = try scratch.number()
                 BN_set_flags(montgomeryNonce, BN_FLG_CONSTTIME)
                 try scratch.check(BN_to_montgomery(montgomeryNonce, nonce, montgomery, scratch.context), "BN_to_montgomery")
@@ -146,24 +147,67 @@ extension Scratch {
         return (key, halfOrder)
     }
 
-    /// A fresh secret nonce `k`, `r = (k·G).x mod n` and the recovery id of `k·G`.
-    func noncePoint() throws(CryptoKeysError) -> (nonce: OpaquePointer, r: OpaquePointer, recoveryID: UInt8) {
-        for _ in 0..<4 {
+    /// `count` fresh secret nonces `k`, each with `r = (k·G).x mod n` and the recovery id
+    /// of `k·G`; fewer only when a nonce could not be drawn in four tries (probability
+    /// ~2⁻¹²⁸).
+    ///
+    /// Made as a batch because, per nonce, OpenSSL's general entry points cost more than
+    /// the fixed-base multiplication itself: one `RAND_priv_bytes` call supplies every
+    /// candidate (a candidate `≥ n` or zero, probability ~2⁻³², is redrawn on its own), and
+    /// `EC_POINTs_make_affine` brings all the points to affine form with one field
+    /// inversion instead of one each (the coordinates are then read as they stand, `Z = 1`). None of this is secret beyond `k` itself: `R` is what the signature
+    /// publishes.
+    func noncePoints(count: Int) throws(CryptoKeysError) -> [(nonce: OpaquePointer, r: OpaquePointer, recoveryID: UInt8)] {
+        var candidates = [UInt8](repeating: 0, count: count * byteCount)
+        try check(RAND_priv_bytes(&candidates, Int32(candidates.count)), "RAND_priv_bytes")
+        defer { OPENSSL_cleanse(&candidates, candidates.count) }
+        var nonces: [OpaquePointer] = []
+        var points: [OpaquePointer?] = []
+        for index in 0..<count {
             let nonce = try number()
             BN_set_flags(nonce, BN_FLG_CONSTTIME)
-            try check(BN_priv_rand_range_ex(nonce, order, 0, context), "BN_priv_rand_range_ex")
-            if BN_is_zero(nonce) == 1 { continue }
+            let converted = candidates.withUnsafeBufferPointer { buffer in
+                BN_bin2bn(buffer.baseAddress! + index * byteCount, Int32(byteCount), nonce)
+            }
+            try check(converted != nil, "BN_bin2bn")
+            var draws = 0
+            while BN_is_zero(nonce) == 1 || BN_cmp(nonce, order) >= 0 {
+                draws += 1
+                guard draws < 4 else { break }
+                try check(BN_priv_rand_range_ex(nonce, order, 0, context), "BN_priv_rand_range_ex")
+            }
+            guard BN_is_zero(nonce) == 0, BN_cmp(nonce, order) < 0 else { continue }
             let nonceTimesG = try point()
             try check(EC_POINT_mul(group, nonceTimesG, nonce, nil, nil, context), "EC_POINT_mul")
-            let x = try number()
-            let y = try number()
-            try check(EC_POINT_get_affine_coordinates(group, nonceTimesG, x, y, context), "EC_POINT_get_affine_coordinates")
+            nonces.append(nonce)
+            points.append(nonceTimesG)
+        }
+        // For one point the curve's own conversion is faster than the generic batch.
+        let batched = points.count > 1
+        if batched {
+            try check(EC_POINTs_make_affine(group, points.count, &points, context), "EC_POINTs_make_affine")
+        }
+        var made: [(nonce: OpaquePointer, r: OpaquePointer, recoveryID: UInt8)] = []
+        let x = try number()
+        let y = try number()
+        let z = try number()
+        for (nonce, nonceTimesG) in zip(nonces, points) {
+            if batched {
+                try check(
+                    EC_POINT_get_Jprojective_coordinates_GFp(group, nonceTimesG, x, y, z, context),
+                    "EC_POINT_get_Jprojective_coordinates_GFp")
+                try check(BN_is_one(z) == 1, "EC_POINTs_make_affine")
+            } else {
+                try check(
+                    EC_POINT_get_affine_coordinates(group, nonceTimesG, x, y, context), "EC_POINT_get_affine_coordinates")
+            }
             let r = try number()
             try check(BN_nnmod(r, x, order, context), "BN_nnmod")
+            // r = 0 has probability ~2⁻²⁵⁶; the caller's retry draws a fresh nonce.
             if BN_is_zero(r) == 1 { continue }
-            return (nonce, r, (BN_is_odd(y) == 1 ? 1 : 0) | (BN_cmp(x, order) >= 0 ? 2 : 0))
+            made.append((nonce, r, (BN_is_odd(y) == 1 ? 1 : 0) | (BN_cmp(x, order) >= 0 ? 2 : 0)))
         }
-        throw .backend("no usable ECDSA nonce in four draws")
+        return made
     }
 
     /// `value⁻¹` for a `value` in Montgomery form, returned in Montgomery form, by

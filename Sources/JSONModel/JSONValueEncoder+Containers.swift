@@ -33,7 +33,8 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { put(.number(JSONNumber(value)), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let slot = try EncodingNode.slot(for: value, path: CodingPathNode(key, parent: path), userInfo: userInfo)
+        let parent = path
+        let slot = try EncodingNode.slot(for: value, path: { CodingPathNode(key, parent: parent) }, userInfo: userInfo)
         node.append(slot, named: key.stringValue)
     }
 
@@ -89,7 +90,10 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { put(.number(JSONNumber(value))) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        node.append(try EncodingNode.slot(for: value, path: nextPath, userInfo: userInfo))
+        let index = count
+        let parent = path
+        node.append(try EncodingNode.slot(
+            for: value, path: { CodingPathNode(IndexKey(index), parent: parent) }, userInfo: userInfo))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

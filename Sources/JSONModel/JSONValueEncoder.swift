@@ -88,7 +88,13 @@ final class EncodingNode {
 
     func makeObject() {
         if case .object = content { return }
-        content = .object(names: [], slots: [])
+        // Room for a typical model's members up front: growing both arrays one doubling at
+        // a time costs more allocations than the members themselves.
+        var names: [String] = []
+        var slots: [Slot] = []
+        names.reserveCapacity(8)
+        slots.reserveCapacity(8)
+        content = .object(names: names, slots: slots)
     }
 
     func makeArray() {
@@ -137,7 +143,7 @@ final class EncodingNode {
 
     /// Stores `value`: primitives directly, anything else through its `encode(to:)`.
     func store<T: Encodable>(_ value: T, path: CodingPathNode?, userInfo: [CodingUserInfoKey: any Sendable]) throws {
-        if let primitive = try Self.primitive(value, path: path) {
+        if let primitive = try Self.primitive(value, path: { path }) {
             content = .value(primitive)
         } else {
             try value.encode(to: NodeEncoder(node: self, path: path, userInfo: userInfo))
@@ -146,33 +152,36 @@ final class EncodingNode {
 
     /// The slot for `value` under `key`: the value itself when it is a primitive, else a
     /// node it encodes itself into.
+    ///
+    /// The coding path is made by `path` only when it is needed — for a value that encodes
+    /// itself, or to report a bad number — because most members are primitives.
     static func slot<T: Encodable>(
-        for value: T, path: CodingPathNode?, userInfo: [CodingUserInfoKey: any Sendable]
+        for value: T, path: () -> CodingPathNode?, userInfo: [CodingUserInfoKey: any Sendable]
     ) throws -> Slot {
         if let primitive = try primitive(value, path: path) { return .value(primitive) }
         let node = EncodingNode()
-        try value.encode(to: NodeEncoder(node: node, path: path, userInfo: userInfo))
+        try value.encode(to: NodeEncoder(node: node, path: path(), userInfo: userInfo))
         return .node(node)
     }
 
     /// The JSON of a value `JSONEncoder` would write without calling its `encode(to:)`.
-    /// Types are compared first, which is a pointer comparison, so a model type pays for
-    /// no failed casts.
-    private static func primitive<T: Encodable>(_ value: T, path: CodingPathNode?) throws -> JSONValue? {
-        switch T.self {
-        case is JSONValue.Type: return value as? JSONValue
-        case is String.Type: return (value as? String).map(JSONValue.string)
-        case is Bool.Type: return (value as? Bool).map(JSONValue.bool)
-        case is Int.Type: return (value as? Int).map { .number(JSONNumber($0)) }
-        case is Int64.Type: return (value as? Int64).map { .number(JSONNumber($0)) }
-        case is UInt64.Type: return (value as? UInt64).map { .number(JSONNumber($0)) }
-        case is Double.Type:
+    /// The type is identified first by comparing metadata pointers, so a model type pays
+    /// for no dynamic casts at all.
+    private static func primitive<T: Encodable>(_ value: T, path: () -> CodingPathNode?) throws -> JSONValue? {
+        let type = ObjectIdentifier(T.self)
+        if type == ObjectIdentifier(String.self) { return (value as? String).map(JSONValue.string) }
+        if type == ObjectIdentifier(JSONValue.self) { return value as? JSONValue }
+        if type == ObjectIdentifier(Bool.self) { return (value as? Bool).map(JSONValue.bool) }
+        if type == ObjectIdentifier(Int.self) { return (value as? Int).map { .number(JSONNumber($0)) } }
+        if type == ObjectIdentifier(Int64.self) { return (value as? Int64).map { .number(JSONNumber($0)) } }
+        if type == ObjectIdentifier(UInt64.self) { return (value as? UInt64).map { .number(JSONNumber($0)) } }
+        if type == ObjectIdentifier(Double.self) {
             guard let number = value as? Double else { return nil }
-            return try finite(number, path)
-        case is Data.Type: return (value as? Data).map { .string($0.base64EncodedString()) }
-        case is URL.Type: return (value as? URL).map { .string($0.absoluteString) }
-        default: return nil
+            return try finite(number, path())
         }
+        if type == ObjectIdentifier(Data.self) { return (value as? Data).map { .string($0.base64EncodedString()) } }
+        if type == ObjectIdentifier(URL.self) { return (value as? URL).map { .string($0.absoluteString) } }
+        return nil
     }
 
     static func finite(_ number: Double, _ path: CodingPathNode?) throws -> JSONValue {

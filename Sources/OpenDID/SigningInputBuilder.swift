@@ -28,10 +28,19 @@ struct SigningInputBuilder {
         var claims: [[UInt8]] = []
         var subjectParts: ([UInt8], [UInt8])?
         for (name, value) in document where name != "proof" && name != "proofs" {
-            members.append((name, Self.fragment(name, value)))
             if name == "credentialSubject", case let .object(subject) = value, case let .array(list)? = subject["claims"] {
+                // Each claim is serialized once; the whole subject is put together from them.
                 claims = list.map { $0.serializedBytes(.sortedKeys) }
-                subjectParts = Self.split(subject)
+                let parts = Self.split(subject)
+                subjectParts = parts
+                var whole = parts.0
+                for (position, claim) in claims.enumerated() {
+                    if position > 0 { whole.append(UInt8(ascii: ",")) }
+                    whole += claim
+                }
+                members.append((name, whole + parts.1))
+            } else {
+                members.append((name, Self.fragment(name, value)))
             }
         }
         members.sort { Self.precedes($0.name, $1.name) }

@@ -26,6 +26,11 @@ enum OpenDIDBenchmarks {
                 for digest in digests { _ = try fixture.key.signRecoverable(digest: digest) }
             })
         }, baseline: "opendid.vc10.sign.bare"),
+        Benchmark(name: "opendid.vc10.sign.recoverable-batch", prepare: {
+            let fixture = try Fixture()
+            let digests = try fixture.signingInputs().map { DigestAlgorithm.sha256.hash($0) }
+            return Benchmark.Operation(run: { _ = try fixture.key.signRecoverable(digests: digests) })
+        }, baseline: "opendid.vc10.sign.bare"),
         Benchmark(name: "opendid.vc10.sign", prepare: {
             let fixture = try Fixture()
             return Benchmark.Operation(run: {
