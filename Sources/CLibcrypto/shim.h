@@ -4,8 +4,10 @@
 // copy prefixes its symbols (CCryptoBoringSSL_*), so both libraries link side by side.
 //
 // Signing with a nonce whose point we know (so the recovery id comes for free) goes through
-// ECDSA_do_sign_ex and an EC_KEY (its nonces from RAND_priv_bytes), which OpenSSL 3 marks deprecated but still ships; the
-// define below keeps those declarations free of deprecation attributes.
+// ECDSA_do_sign_ex and an EC_KEY (its nonces from RAND_priv_bytes), which OpenSSL 3 marks
+// deprecated but still ships; the define below keeps those declarations free of
+// deprecation attributes. Short inputs are hashed with the one-shot SHA-2 functions, which
+// allocate nothing.
 #define OPENSSL_SUPPRESS_DEPRECATED 1
 #include <openssl/bn.h>
 #include <openssl/ecdsa.h>
@@ -13,4 +15,5 @@
 #include <openssl/err.h>
 #include <openssl/obj_mac.h>
 #include <openssl/rand.h>
+#include <openssl/sha.h>
 #include <openssl/crypto.h>

@@ -1,3 +1,4 @@
+import CLibcrypto
 import Crypto
 import Foundation
 
@@ -25,20 +26,47 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     /// The digest of `data`.
     public func hash<Bytes: DataProtocol>(_ data: Bytes) -> Data {
         switch self {
-        case .sha256: return Data(SHA256.hash(data: data))
-        case .sha384: return Data(SHA384.hash(data: data))
-        case .sha512: return Data(SHA512.hash(data: data))
+        case .sha256: return Self.bytes(of: SHA256.hash(data: data))
+        case .sha384: return Self.bytes(of: SHA384.hash(data: data))
+        case .sha512: return Self.bytes(of: SHA512.hash(data: data))
         }
     }
 
     /// The digest of `data`: the concrete overload, so callers in other modules get a
     /// specialised call instead of the generic `DataProtocol` path.
     public func hash(_ data: Data) -> Data {
-        switch self {
-        case .sha256: return Data(SHA256.hash(data: data))
-        case .sha384: return Data(SHA384.hash(data: data))
-        case .sha512: return Data(SHA512.hash(data: data))
+        data.withUnsafeBytes { oneShot($0) }
+    }
+
+    /// The digest of the UTF-8 of `text`, hashed from the string's own storage (SD-JWT
+    /// hashes every Disclosure's text, and a `Data` copy of each would cost as much as
+    /// the hash).
+    public func hash(utf8 text: String) -> Data {
+        var text = text
+        return text.withUTF8 { oneShot(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// One contiguous input hashed by libcrypto's one-shot functions, which write straight
+    /// into the result: swift-crypto's streaming hash allocates a context object per call,
+    /// and the inputs that take this path (Disclosures, signing inputs, digests of
+    /// digests) are mostly short enough for that to be a third of the cost.
+    private func oneShot(_ input: UnsafeRawBufferPointer) -> Data {
+        var digest = Data(count: byteCount)
+        digest.withUnsafeMutableBytes { output in
+            let bytes = input.bindMemory(to: UInt8.self).baseAddress
+            let target = output.bindMemory(to: UInt8.self).baseAddress
+            switch self {
+            case .sha256: _ = CLibcrypto.SHA256(bytes, input.count, target)
+            case .sha384: _ = CLibcrypto.SHA384(bytes, input.count, target)
+            case .sha512: _ = CLibcrypto.SHA512(bytes, input.count, target)
+            }
         }
+        return digest
+    }
+
+    /// A digest's bytes in one copy (`Data(digest)` would walk them one at a time).
+    private static func bytes(of digest: some Digest) -> Data {
+        digest.withUnsafeBytes { Data($0) }
     }
 
     /// The HMAC (RFC 2104) of `message` under `key` with this hash.

@@ -28,6 +28,29 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         for (name, value) in members { self[name] = value }
     }
 
+    /// An object from parallel lists of names and values (as an encoder collects them),
+    /// with the same rule for a repeated name; taking the lists whole spares the per-member
+    /// lookup and growth when, as almost always, every name is distinct.
+    init(names: [String], values: [JSONValue]) {
+        if names.count == values.count, Self.areDistinct(names) {
+            self.names = names
+            self.values = values
+            rebuildIndex()
+        } else {
+            for (name, value) in zip(names, values) { self[name] = value }
+        }
+    }
+
+    private static func areDistinct(_ names: [String]) -> Bool {
+        guard names.count > indexThreshold else {
+            for (position, name) in names.enumerated() {
+                for earlier in names[..<position] where ScalarKey.sameScalars(earlier, name) { return false }
+            }
+            return true
+        }
+        return Set(names.lazy.map(ScalarKey.init)).count == names.count
+    }
+
     /// An object from a literal, members in the order written.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements)

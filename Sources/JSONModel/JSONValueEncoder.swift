@@ -79,9 +79,7 @@ final class EncodingNode {
         case .empty: return .object(JSONObject())
         case let .value(value): return value
         case let .object(names, slots):
-            var object = JSONObject()
-            for (name, slot) in zip(names, slots) { object.updateValue(slot.value, forName: name) }
-            return .object(object)
+            return .object(JSONObject(names: names, values: slots.map(\.value)))
         case let .array(slots): return .array(slots.map(\.value))
         }
     }

@@ -16,6 +16,8 @@ struct JSONWriter {
         self.order = order
         self.indent = indent
         self.canonicalNumbers = canonicalNumbers
+        // Most outputs are fragments of a few hundred bytes: start past the first doublings.
+        output.reserveCapacity(128)
     }
 
     mutating func write(_ value: JSONValue, level: Int = 0) throws(JSONError) {
@@ -42,33 +44,38 @@ struct JSONWriter {
             output.append(UInt8(ascii: "]"))
         case let .object(object):
             output.append(UInt8(ascii: "{"))
-            for (position, index) in memberOrder(object).enumerated() {
-                let member = object.member(at: index)
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                newline(level + 1)
-                writeString(member.name)
-                output.append(UInt8(ascii: ":"))
-                if indent != nil { output.append(UInt8(ascii: " ")) }
-                try write(member.value, level: level + 1)
+            // The member order is a list of positions on the stack: sorting positions rather
+            // than (name, value) pairs keeps the values from being copied and released, and
+            // the list needs no heap allocation per object.
+            try withUnsafeTemporaryAllocation(of: Int.self, capacity: object.count) { order throws(JSONError) in
+                sortMembers(of: object, into: order)
+                for (position, index) in order.enumerated() {
+                    let member = object.member(at: index)
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
+                    newline(level + 1)
+                    writeString(member.name)
+                    output.append(UInt8(ascii: ":"))
+                    if indent != nil { output.append(UInt8(ascii: " ")) }
+                    try write(member.value, level: level + 1)
+                }
             }
             if !object.isEmpty { newline(level) }
             output.append(UInt8(ascii: "}"))
         }
     }
 
-    /// The positions of the members in the order they are written. Sorting positions
-    /// rather than (name, value) pairs keeps the values from being copied and released.
-    private func memberOrder(_ object: JSONObject) -> [Int] {
-        let positions = Array(0..<object.count)
+    /// Fills `positions` with the members' positions in the order they are written.
+    private func sortMembers(of object: JSONObject, into buffer: UnsafeMutableBufferPointer<Int>) {
+        var positions = buffer
+        for index in positions.indices { positions[index] = index }
+        let names = object.keys
         switch order {
-        case .stored: return positions
+        case .stored: return
         case .codePoint:
             // UTF-8 byte order is code point order.
-            let names = object.keys
-            return positions.sorted { ScalarKey.precedesInCodePointOrder(names[$0], names[$1]) }
+            positions.sort { ScalarKey.precedesInCodePointOrder(names[$0], names[$1]) }
         case .utf16:
-            let names = object.keys
-            return positions.sorted { names[$0].utf16.lexicographicallyPrecedes(names[$1].utf16) }
+            positions.sort { names[$0].utf16.lexicographicallyPrecedes(names[$1].utf16) }
         }
     }
 

@@ -34,6 +34,12 @@ struct BitGroupCodec: Sendable {
     }
 
     func encode<Bytes: Sequence>(_ bytes: Bytes, uppercase: Bool = false) -> String where Bytes.Element == UInt8 {
+        if isSextetCodec, !uppercase {
+            let encoded = bytes.withContiguousStorageIfAvailable { input in
+                alphabet.withUnsafeBufferPointer { table in encodeSextets(input, table: table) }
+            }
+            if let encoded { return encoded }
+        }
         var output = [UInt8]()
         output.reserveCapacity(bytes.underestimatedCount * 8 / bitsPerCharacter + 8)
         // JOSE and SD-JWT encode on every token and digest: run the loop over raw buffers
@@ -92,6 +98,19 @@ struct BitGroupCodec: Sendable {
         var end = utf8.count
         if padBlock != nil {
             while end > 0, utf8[end - 1] == UInt8(ascii: "=") { end -= 1 }
+        }
+        if isSextetCodec {
+            let decoded = lookup.withUnsafeBufferPointer { table in
+                decodeSextets(utf8, end: end, table: table, allowNonZeroTrailingBits: allowNonZeroTrailingBits)
+            }
+            switch decoded {
+            case let .decoded(bytes): return .success(Data(bytes))
+            case let .invalidCharacter(offset):
+                return .failure(.invalidCharacter(
+                    encoding: name, character: Character(Self.scalar(in: text, atUTF8Offset: offset))))
+            case .invalidLength: return .failure(.invalidLength(encoding: name))
+            case .nonCanonical: return .failure(.nonCanonical(encoding: name))
+            }
         }
         var output = [UInt8]()
         output.reserveCapacity(end * bitsPerCharacter / 8)

@@ -28,7 +28,7 @@ public enum SDHashAlgorithm: String, Sendable, Hashable, CaseIterable, Codable {
     /// The base64url digest of the US-ASCII bytes of `text` (RFC 9901 §4.2.3): how a
     /// Disclosure, a decoy's salt and the `sd_hash` input are hashed.
     public func digest(of text: String) -> String {
-        Base64URL.encode(digestAlgorithm.hash(Data(text.utf8)))
+        Base64URL.encode(digestAlgorithm.hash(utf8: text))
     }
 
     /// The base64url digest of raw bytes.

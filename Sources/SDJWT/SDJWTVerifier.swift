@@ -121,7 +121,7 @@ public struct SDJWTVerifier: Sendable {
     }
 
     /// The registered claims `JWTClaims` types and `JWTValidator` checks.
-    private static let validatedClaims: Set<String> = ["iss", "sub", "aud", "exp", "nbf", "iat", "jti", "nonce", "cnf"]
+    private static let validatedClaims = ["iss", "sub", "aud", "exp", "nbf", "iat", "jti", "nonce", "cnf"]
 
     /// RFC 9901 §7.1 step 6: `exp`, `nbf`, `iat` (and `iss`) of the processed payload.
     private func validate(_ claims: JSONObject) throws(SDJWTError) {
@@ -130,7 +130,10 @@ public struct SDJWTVerifier: Sendable {
         // Only the registered claims (and the required ones) matter to the validator; copying
         // just those keeps a large credential from being copied whole.
         var checked = JSONObject()
-        for name in Self.validatedClaims.union(requiredClaims) {
+        for name in Self.validatedClaims {
+            if let value = claims[name] { checked[name] = value }
+        }
+        for name in requiredClaims where checked[name] == nil {
             if let value = claims[name] { checked[name] = value }
         }
         do {

@@ -1,6 +1,7 @@
 import Foundation
 
 /// `vellum-bench [--filter TEXT | --only NAME] [--samples N] [--no-peers] [--cpu-time]`
+/// `vellum-bench --only NAME --repeat N`
 ///
 /// Prints, per benchmark, the median, minimum and maximum time of one operation, and where a
 /// Python peer implements the same operation, the peer's median and the ratio
@@ -9,11 +10,16 @@ import Foundation
 /// what a profiler wants (a `--filter` also matches the bare baselines). A benchmark with a
 /// baseline that has run is timed in alternation with it, and its "÷ bare" column is the
 /// median of the paired ratios.
+///
+/// `--repeat N` with `--only` runs that one operation exactly `N` times after preparing it
+/// and prints nothing else: for `perf stat`, whose instruction and cycle counts for a fixed
+/// amount of work stay steady on a machine whose clock speed does not.
 var filter: String?
 var only: String?
 var samples = 15
 var usePeers = true
 var usesCPUTime = false
+var repetitions: Int?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -22,13 +28,25 @@ while let argument = arguments.next() {
     case "--samples": samples = arguments.next().flatMap(Int.init) ?? samples
     case "--no-peers": usePeers = false
     case "--cpu-time": usesCPUTime = true
+    case "--repeat": repetitions = arguments.next().flatMap(Int.init)
     case "-h", "--help":
         print("usage: vellum-bench [--filter TEXT | --only NAME] [--samples N] [--no-peers] [--cpu-time]")
+        print("       vellum-bench --only NAME --repeat N")
         exit(0)
     default:
         FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
         exit(2)
     }
+}
+
+if let repetitions {
+    guard let only, let benchmark = BenchmarkRegistry.all.first(where: { $0.name == only }) else {
+        FileHandle.standardError.write(Data("--repeat needs --only with a benchmark's name\n".utf8))
+        exit(2)
+    }
+    let operation = try await benchmark.prepare()
+    for _ in 0..<repetitions { try await operation.run() }
+    exit(0)
 }
 
 let packageRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

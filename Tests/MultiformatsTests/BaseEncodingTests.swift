@@ -69,4 +69,44 @@ struct BaseEncodingTests {
             try Base64.decode("Zm9v Yg==")
         }
     }
+
+    @Test("Base64 and base64url agree with Foundation's encoder at every length and byte value", arguments: 0...40)
+    func base64MatchesFoundation(length: Int) throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<8 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            let reference = Data(bytes).base64EncodedString()
+            #expect(Base64.encode(bytes) == reference)
+            #expect(try Base64.decode(reference) == Data(bytes))
+            let url = reference.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+            #expect(Base64URL.encode(bytes) == url)
+            #expect(try Base64URL.decode(url) == Data(bytes))
+            // Not contiguous: the general path must give the same text.
+            #expect(Base64URL.encode(AnySequence(bytes)) == url)
+        }
+    }
+
+    @Test("Base64url names the first bad character wherever it sits, and rejects impossible lengths and stray bits")
+    func base64URLRejections() throws {
+        let text = Base64URL.encode(Array("any carnal pleasure.".utf8))  // 27 characters: 6 blocks and a tail of 3
+        for offset in [0, 1, 2, 3, 5, 23, 24, 26] {
+            var characters = Array(text)
+            characters[offset] = "+"
+            #expect(throws: MultiformatsError.invalidCharacter(encoding: "base64url", character: "+")) {
+                try Base64URL.decode(String(characters))
+            }
+        }
+        #expect(throws: MultiformatsError.invalidCharacter(encoding: "base64url", character: "é")) {
+            try Base64URL.decode("QUJDé")
+        }
+        #expect(throws: MultiformatsError.invalidLength(encoding: "base64url")) { try Base64URL.decode("QUJDR") }
+        // "QQ" is the canonical "A"; "QR" sets a bit past the byte, "QUI" likewise for "AB".
+        #expect(try Base64URL.decode("QQ") == Data("A".utf8))
+        #expect(throws: MultiformatsError.nonCanonical(encoding: "base64url")) { try Base64URL.decode("QR") }
+        #expect(throws: MultiformatsError.nonCanonical(encoding: "base64url")) { try Base64URL.decode("QUJ") }
+        #expect(try Base64URL.decodeLenient("QUJ=") == Data("AB".utf8))
+        #expect(throws: MultiformatsError.invalidLength(encoding: "base64pad")) { try Base64.decode("QUI") }
+        #expect(throws: MultiformatsError.invalidLength(encoding: "base64pad")) { try Base64.decode("====") }
+    }
 }

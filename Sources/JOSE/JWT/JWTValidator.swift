@@ -89,9 +89,11 @@ public struct JWTValidator: Sendable {
     }
 
     private func check(_ claims: JWTClaims) throws(JWTValidationFailure) {
-        let present = Set(claims.jsonObject.keys)
-        for name in requiredClaims.sorted() where !present.contains(name) {
-            throw .missingClaim(name)
+        if !requiredClaims.isEmpty {
+            let present = Set(claims.jsonObject.keys)
+            for name in requiredClaims.sorted() where !present.contains(name) {
+                throw .missingClaim(name)
+            }
         }
         let now = clock()
         if let expiresAt = claims.expiresAt, now.timeIntervalSince(expiresAt) >= leeway {

@@ -1,0 +1,121 @@
+import Foundation
+
+// The base64 family (six bits per character) a block at a time: three bytes are four
+// characters, so whole blocks need no bit buffer, no shift by a variable width and no
+// growable output. JOSE and SD-JWT decode a header, a payload and every Disclosure of every
+// token, and encode every signature and digest, so these two loops are among the hottest in
+// Vellum. The results (and every error) are exactly the general engine's.
+
+extension BitGroupCodec {
+    /// Whether the block paths below apply.
+    var isSextetCodec: Bool { bitsPerCharacter == 6 }
+
+    /// Base64 encoding of `input` into a string, padded when the codec pads.
+    func encodeSextets(_ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>) -> String {
+        let wholeBlocks = input.count / 3
+        let tail = input.count - wholeBlocks * 3
+        let tailCharacters = tail == 0 ? 0 : tail + 1
+        let padding = padBlock != nil && tail > 0 ? 3 - tail : 0
+        let length = wholeBlocks * 4 + tailCharacters + padding
+        return String(unsafeUninitializedCapacity: length) { output in
+            var read = 0
+            var written = 0
+            for _ in 0..<wholeBlocks {
+                let block = UInt32(input[read]) << 16 | UInt32(input[read + 1]) << 8 | UInt32(input[read + 2])
+                output[written] = table[Int(block >> 18)]
+                output[written + 1] = table[Int((block >> 12) & 0x3f)]
+                output[written + 2] = table[Int((block >> 6) & 0x3f)]
+                output[written + 3] = table[Int(block & 0x3f)]
+                read += 3
+                written += 4
+            }
+            if tail > 0 {
+                let second = tail == 2 ? UInt32(input[read + 1]) : 0
+                let block = UInt32(input[read]) << 16 | second << 8
+                output[written] = table[Int(block >> 18)]
+                output[written + 1] = table[Int((block >> 12) & 0x3f)]
+                written += 2
+                if tail == 2 {
+                    output[written] = table[Int((block >> 6) & 0x3f)]
+                    written += 1
+                }
+                for _ in 0..<padding {
+                    output[written] = UInt8(ascii: "=")
+                    written += 1
+                }
+            }
+            return written
+        }
+    }
+
+    /// Decodes the first `end` characters of `utf8` (padding already cut off); `utf8.count`
+    /// is the full length, for the padding check.
+    func decodeSextets(
+        _ utf8: UnsafeBufferPointer<UInt8>, end: Int, table: UnsafeBufferPointer<Int16>, allowNonZeroTrailingBits: Bool
+    ) -> SextetDecoding {
+        let wholeBlocks = end / 4
+        let tail = end - wholeBlocks * 4
+        var failure: SextetDecoding?
+        let bytes = [UInt8](unsafeUninitializedCapacity: wholeBlocks * 3 + 2) { output, count in
+            var read = 0
+            var written = 0
+            for _ in 0..<wholeBlocks {
+                let first = table[Int(utf8[read])], second = table[Int(utf8[read + 1])]
+                let third = table[Int(utf8[read + 2])], fourth = table[Int(utf8[read + 3])]
+                // Every valid value is 0…63, so one sign test covers all four.
+                guard first | second | third | fourth >= 0 else {
+                    failure = .invalidCharacter(offset: read + Self.firstNegative(first, second, third, fourth))
+                    count = written
+                    return
+                }
+                let block = UInt32(first) << 18 | UInt32(second) << 12 | UInt32(third) << 6 | UInt32(fourth)
+                output[written] = UInt8(truncatingIfNeeded: block >> 16)
+                output[written + 1] = UInt8(truncatingIfNeeded: block >> 8)
+                output[written + 2] = UInt8(truncatingIfNeeded: block)
+                read += 4
+                written += 3
+            }
+            // Two or three characters left are one or two bytes plus 4 or 2 spare bits.
+            var block: UInt32 = 0
+            for offset in 0..<tail {
+                let value = table[Int(utf8[read + offset])]
+                guard value >= 0 else {
+                    failure = .invalidCharacter(offset: read + offset)
+                    count = written
+                    return
+                }
+                block = block << 6 | UInt32(value)
+            }
+            count = written
+            switch tail {
+            case 0: return
+            case 1: failure = .invalidLength
+            case 2:
+                output[written] = UInt8(truncatingIfNeeded: block >> 4)
+                count += 1
+                if block & 0x0f != 0, !allowNonZeroTrailingBits { failure = .nonCanonical }
+            default:
+                output[written] = UInt8(truncatingIfNeeded: block >> 10)
+                output[written + 1] = UInt8(truncatingIfNeeded: block >> 2)
+                count += 2
+                if block & 0x03 != 0, !allowNonZeroTrailingBits { failure = .nonCanonical }
+            }
+        }
+        if let failure { return failure }
+        if padBlock != nil, (bytes.count + 2) / 3 * 4 != utf8.count { return .invalidLength }
+        return .decoded(bytes)
+    }
+
+    /// The position (0–3) of the first negative lookup result.
+    private static func firstNegative(_ values: Int16...) -> Int {
+        values.firstIndex { $0 < 0 } ?? 0
+    }
+
+    /// What ``decodeSextets(_:end:table:allowNonZeroTrailingBits:)`` found.
+    enum SextetDecoding {
+        case decoded([UInt8])
+        case invalidCharacter(offset: Int)
+        case invalidLength
+        case nonCanonical
+    }
+}
