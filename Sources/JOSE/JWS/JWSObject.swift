@@ -52,11 +52,26 @@ public struct JWSObject: Sendable {
     /// `token` cut at its first `maximumCount − 1` dots (the rest stays in the last part).
     /// A dot is ASCII, so each cut is on a character boundary.
     static func dotSeparatedParts(of token: String, maximumCount: Int) -> [Substring] {
+        // The dots are found in the string's UTF-8 buffer (a token is kilobytes, and the
+        // generic index walk costs several times a plain byte scan), then turned into
+        // indices, which is constant-time for native strings.
+        var text = token
+        let dots: [Int] = text.withUTF8 { bytes in
+            var offsets: [Int] = []
+            for offset in bytes.indices where bytes[offset] == UInt8(ascii: ".") {
+                guard offsets.count < maximumCount - 1 else { break }
+                offsets.append(offset)
+            }
+            return offsets
+        }
+        let utf8 = token.utf8
         var parts: [Substring] = []
+        parts.reserveCapacity(dots.count + 1)
         var start = token.startIndex
-        while parts.count < maximumCount - 1, let dot = token.utf8[start...].firstIndex(of: UInt8(ascii: ".")) {
+        for offset in dots {
+            let dot = utf8.index(utf8.startIndex, offsetBy: offset)
             parts.append(token[start..<dot])
-            start = token.utf8.index(after: dot)
+            start = utf8.index(after: dot)
         }
         parts.append(token[start...])
         return parts
