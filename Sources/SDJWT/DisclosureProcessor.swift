@@ -28,7 +28,9 @@ struct DisclosureProcessor {
     private let digests: [String]
     private var indexByDigest: [String: Int]
     private var used: [Bool]
+    /// Digests met that name no Disclosure, and how many digests were met in all.
     private var seenDigests: Set<String> = []
+    private var digestCount = 0
     private(set) var disclosedClaims: [DisclosedClaim] = []
 
     /// Hashes every Disclosure; a Disclosure sent twice is refused here.
@@ -170,14 +172,22 @@ struct DisclosureProcessor {
     }
 
     /// Records a digest met in the payload; returns the Disclosure it references, if any.
+    ///
+    /// A digest seen twice is refused whether or not it names a Disclosure: a Disclosure's
+    /// own flag in `used` tells a repeat, so only the other digests (decoys, withheld
+    /// claims) need the set.
     private mutating func lookUp(_ digest: String) throws(SDJWTError) -> Int? {
-        guard seenDigests.count < limits.maximumDigests else {
+        guard digestCount < limits.maximumDigests else {
             throw .limitExceeded("more than \(limits.maximumDigests) digests")
         }
+        digestCount += 1
+        if let index = indexByDigest[digest] {
+            guard !used[index] else { throw .duplicateDigest(digest) }
+            used[index] = true
+            return index
+        }
         guard seenDigests.insert(digest).inserted else { throw .duplicateDigest(digest) }
-        guard let index = indexByDigest[digest] else { return nil }
-        used[index] = true
-        return index
+        return nil
     }
 }
 
