@@ -155,8 +155,8 @@ extension Scratch {
     /// the fixed-base multiplication itself: one `RAND_priv_bytes` call supplies every
     /// candidate (a candidate `≥ n` or zero, probability ~2⁻³², is redrawn on its own), and
     /// `EC_POINTs_make_affine` brings all the points to affine form with one field
-    /// inversion instead of one each (the coordinates are then read as they stand, `Z = 1`). None of this is secret beyond `k` itself: `R` is what the signature
-    /// publishes.
+    /// inversion instead of one each (the coordinates are then read as they stand, `Z = 1`).
+    /// None of this is secret beyond `k` itself: `R` is what the signature publishes.
     func noncePoints(count: Int) throws(CryptoKeysError) -> [(nonce: OpaquePointer, r: OpaquePointer, recoveryID: UInt8)] {
         var candidates = [UInt8](repeating: 0, count: count * byteCount)
         try check(RAND_priv_bytes(&candidates, Int32(candidates.count)), "RAND_priv_bytes")
@@ -167,7 +167,8 @@ extension Scratch {
             let nonce = try number()
             BN_set_flags(nonce, BN_FLG_CONSTTIME)
             let converted = candidates.withUnsafeBufferPointer { buffer in
-                BN_bin2bn(buffer.baseAddress! + index * byteCount, Int32(byteCount), nonce)
+                let candidate = UnsafeBufferPointer(rebasing: buffer[(index * byteCount)..<((index + 1) * byteCount)])
+                return BN_bin2bn(candidate.baseAddress, Int32(candidate.count), nonce)
             }
             try check(converted != nil, "BN_bin2bn")
             var draws = 0
