@@ -187,6 +187,9 @@ let package = Package(
             path: "Tests/VellumTestSupport"
         ),
 
+        // Test support: claiming sandbox credentials into a wallet (wallet and CLI tests).
+        .target(name: "SandboxClaimSupport", dependencies: ["Sandbox", "Wallet"], path: "Tests/SandboxClaimSupport"),
+
         .testTarget(name: "MultiformatsTests", dependencies: ["Multiformats", "VellumTestSupport"]),
         .testTarget(name: "CBORTests", dependencies: ["CBOR", "Multiformats", "VellumTestSupport"]),
         .testTarget(name: "JSONModelTests", dependencies: ["JSONModel", "VellumTestSupport"]),
@@ -233,7 +236,7 @@ let package = Package(
         ]),
         .testTarget(name: "WalletTests", dependencies: [
             "Wallet", "CryptoKeys", "JSONModel", "VellumTestSupport", "OpenID4VCI", "SDJWT", "MDoc", "StatusList",
-            "HTTP", "JOSE", "COSE", "CBOR", "Multiformats", "X509Trust", "Sandbox",
+            "HTTP", "JOSE", "COSE", "CBOR", "Multiformats", "X509Trust", "Sandbox", "SandboxClaimSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "X509", package: "swift-certificates"),
@@ -258,7 +261,7 @@ let package = Package(
         ]),
         .testTarget(name: "VellumCLITests", dependencies: [
             "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE", "Wallet", "OpenID4VCI", "Sandbox",
-            "MDoc", "StatusList", "X509Trust", "Multiformats", "HTTP",
+            "SandboxClaimSupport", "MDoc", "StatusList", "X509Trust", "Multiformats", "HTTP",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,6 +1,7 @@
 import Foundation
 import JSONModel
 import Sandbox
+import SandboxClaimSupport
 import Testing
 import VellumTestSupport
 import Wallet
@@ -31,7 +32,7 @@ struct PresentCommandTests {
             let wallet = try await WalletCLI.makeWallet(at: directory)
             try await wallet.addTrustedIssuerCertificates([await issuer.certificates.rootDER], purposes: [.issuer])
             try await wallet.addTrustedIssuerCertificates([Data(try await issuer.verifierRootPEM().utf8)], purposes: [.verifier])
-            let ids = try await CLISandboxClaim.claim(kinds, from: issuer, into: wallet)
+            let ids = try await SandboxClaim.claim(kinds, from: issuer, into: wallet)
             try await wallet.close()
             try await body(issuer, ids)
         } catch {

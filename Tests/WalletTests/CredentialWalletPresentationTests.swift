@@ -3,6 +3,7 @@ import JSONModel
 import Multiformats
 import OpenID4VP
 import Sandbox
+import SandboxClaimSupport
 import Testing
 import X509
 @testable import Wallet

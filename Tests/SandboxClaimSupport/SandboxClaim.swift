@@ -1,17 +1,20 @@
 import Foundation
 import Sandbox
-@testable import Wallet
+import Wallet
 
 /// Claims credentials from a running sandbox issuer into the wallet through the wallet's own
 /// OpenID4VCI flow (one pre-authorized offer per credential, so a kind may repeat), so
 /// presentation tests start from credentials a real issuer bound to the wallet's keys.
-enum SandboxClaim {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+///
+/// Shared by the wallet's and the CLI's presentation tests; a target of its own because
+/// `VellumTestSupport` stays free of Vellum's modules.
+public enum SandboxClaim {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Claims one credential of each kind in `kinds` into `wallet`; returns the stored ids in order.
-    static func claim(
+    public static func claim(
         _ kinds: [SandboxCredentialKind], from issuer: SandboxIssuer, into wallet: CredentialWallet
     ) async throws -> [String] {
         var stored: [String] = []
