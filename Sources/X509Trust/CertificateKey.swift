@@ -16,6 +16,10 @@ public struct CertificateKey: Sendable, Hashable {
 
     /// The subject public key of `certificate`.
     public init(_ certificate: Certificate) {
+        if let received = TBSCertificateFields.subjectPublicKeyInfo(in: certificate.tbsCertificateBytes) {
+            subjectPublicKeyInfoDER = Array(received)
+            return
+        }
         var serializer = DER.Serializer()
         // Serializing a parsed key re-emits the SubjectPublicKeyInfo it was parsed from.
         if (try? serializer.serialize(certificate.publicKey)) != nil {
