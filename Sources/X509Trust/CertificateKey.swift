@@ -29,6 +29,11 @@ public struct CertificateKey: Sendable, Hashable {
         }
     }
 
+    /// A key around SubjectPublicKeyInfo bytes already in hand.
+    init(subjectPublicKeyInfoDER: [UInt8]) {
+        self.subjectPublicKeyInfoDER = subjectPublicKeyInfoDER
+    }
+
     /// The key as a CryptoKeys ``CryptoKeys/PublicKey``, ready to verify a COSE or JOSE
     /// signature.
     ///
@@ -39,6 +44,9 @@ public struct CertificateKey: Sendable, Hashable {
     public var publicKey: PublicKey {
         get throws(X509TrustError) {
             do throws(CryptoKeysError) {
+                if let ec = ECPublicKeyInfo.uncompressedPoint(in: subjectPublicKeyInfoDER) {
+                    return try PublicKey(sec1Representation: ec.point, curve: ec.curve)
+                }
                 return try PublicKey(derRepresentation: Data(subjectPublicKeyInfoDER))
             } catch {
                 throw .unsupportedPublicKey(error.description)

@@ -20,7 +20,7 @@ public struct TrustAnchorStore: Sendable, Equatable {
     /// ``IACAProfilePolicy``'s verdict on each anchor. The IACA profile looks at the anchor
     /// alone, so it is worked out once when the anchor is added instead of in every
     /// validation that ends at it.
-    private(set) var iacaProfileVerdicts: [Certificate: IACAProfileVerdict] = [:]
+    private(set) var iacaProfileVerdicts: [IACAProfileVerdict] = []
 
     /// An empty store: nothing is trusted until added.
     public init() {}
@@ -45,7 +45,7 @@ public struct TrustAnchorStore: Sendable, Equatable {
         guard !anchors.contains(certificate) else { return false }
         anchors.append(certificate)
         certificateStore.append(certificate)
-        iacaProfileVerdicts[certificate] = IACAProfileVerdict(failure: IACAProfilePolicy.failure(iaca: certificate))
+        iacaProfileVerdicts.append(IACAProfileVerdict(anchor: certificate, failure: IACAProfilePolicy.failure(iaca: certificate)))
         return true
     }
 
@@ -72,7 +72,7 @@ public struct TrustAnchorStore: Sendable, Equatable {
         guard let index = anchors.firstIndex(of: certificate) else { return false }
         anchors.remove(at: index)
         certificateStore = CertificateStore(anchors)
-        iacaProfileVerdicts[certificate] = nil
+        iacaProfileVerdicts.remove(at: index)
         return true
     }
 
@@ -101,5 +101,15 @@ public struct TrustAnchorStore: Sendable, Equatable {
 
 /// What ``IACAProfilePolicy`` found when an anchor was added: the rule it breaks, if any.
 struct IACAProfileVerdict: Sendable {
+    let anchor: Certificate
     let failure: X509TrustError?
+}
+
+extension [IACAProfileVerdict] {
+    /// The verdict on `anchor`, found by comparison rather than hashing: the chain's root is
+    /// the store's own value, so equality is decided by the identity of its byte buffers, where
+    /// hashing would read every byte of the certificate.
+    func verdict(on anchor: Certificate) -> IACAProfileVerdict? {
+        first { $0.anchor == anchor }
+    }
 }

@@ -15,7 +15,7 @@ struct TrustPolicySet: VerifierPolicy, Sendable {
     /// for them for the leaf and again for every candidate issuer.
     let verifyingCriticalExtensions: [ASN1ObjectIdentifier]
     /// The anchors' IACA profile verdicts, worked out by the ``TrustAnchorStore``.
-    let iacaProfileVerdicts: [Certificate: IACAProfileVerdict]
+    let iacaProfileVerdicts: [IACAProfileVerdict]
     let log = FailureLog()
 
     init(validationTime: Date, policies: [any TrustPolicy], anchors: TrustAnchorStore = TrustAnchorStore()) {
@@ -51,7 +51,7 @@ struct TrustPolicySet: VerifierPolicy, Sendable {
     /// the verdict the store reached when the anchor was added (the same function of the same
     /// certificate), falling back to evaluating it for a root the store does not know.
     private func failure(of policy: any TrustPolicy, for chain: UnverifiedCertificateChain) -> X509TrustError? {
-        if policy is IACAProfilePolicy, let anchor = chain.last, let verdict = iacaProfileVerdicts[anchor] {
+        if policy is IACAProfilePolicy, let anchor = chain.last, let verdict = iacaProfileVerdicts.verdict(on: anchor) {
             return verdict.failure
         }
         return policy.failure(for: chain)

@@ -1,4 +1,5 @@
 import Crypto
+import CryptoKeys
 import Foundation
 import SwiftASN1
 import Testing
@@ -20,13 +21,14 @@ import X509
         try Certificate(derEncoded: try TestPKI.der(certificate))
     }
 
-    @Test(arguments: ["P-256", "P-384", "Ed25519"])
+    @Test(arguments: ["P-256", "P-384", "P-521", "Ed25519"])
     func receivedSPKIMatchesTheKeyOnEveryCurve(_ curve: String) throws {
         let issuerKey = P256.Signing.PrivateKey()
         let issuer = try TestPKI.iaca(key: issuerKey)
         let publicKey: Certificate.PublicKey
         switch curve {
         case "P-384": publicKey = Certificate.PublicKey(P384.Signing.PrivateKey().publicKey)
+        case "P-521": publicKey = Certificate.PublicKey(P521.Signing.PrivateKey().publicKey)
         case "Ed25519": publicKey = Certificate.PublicKey(Curve25519.Signing.PrivateKey().publicKey)
         default: publicKey = Certificate.PublicKey(P256.Signing.PrivateKey().publicKey)
         }
@@ -40,6 +42,20 @@ import X509
         let found = try #require(TBSCertificateFields.subjectPublicKeyInfo(in: leaf.tbsCertificateBytes))
         #expect(Array(found) == key.subjectPublicKeyInfoDER)
         #expect(try key.publicKey.derRepresentation == Data(key.subjectPublicKeyInfoDER))
+        // The NIST-curve shortcut reads the same key CryptoKeys' general SPKI reader does.
+        let general = try CryptoKeys.PublicKey(derRepresentation: Data(key.subjectPublicKeyInfoDER))
+        #expect(try key.publicKey.rawRepresentation == general.rawRepresentation)
+        #expect(try key.publicKey.curve == general.curve)
+        #expect((ECPublicKeyInfo.uncompressedPoint(in: key.subjectPublicKeyInfoDER) != nil) == (curve != "Ed25519"))
+    }
+
+    /// A point that is not on the curve is refused on the shortcut too.
+    @Test func offCurvePointIsRefused() throws {
+        var der = Array(P256.Signing.PrivateKey().publicKey.derRepresentation)
+        der[der.count - 1] ^= 0x01
+        #expect(throws: X509TrustError.self) {
+            _ = try CertificateKey(subjectPublicKeyInfoDER: der).publicKey
+        }
     }
 
     /// A v1 certificate has no `[0] version` field; the walk starts at the serial number.
