@@ -32,9 +32,9 @@ extension CBOR {
             self.bytes = bytes
         }
 
-        /// Decodes exactly one item from `data`, which becomes ``bytes`` without a copy; the
-        /// `Data` form of ``init(decoding:options:)``, specialized like
-        /// ``CBOR/decode(_:options:)``.
+        /// Decodes exactly one item from `data`, which becomes ``bytes`` without a copy: the
+        /// `Data` form of the `DataProtocol` initializer, a concrete entry point like the `Data`
+        /// form of `CBOR.decode`.
         public init(decoding data: Data, options: CBORDecodingOptions = CBORDecodingOptions()) throws(CBORError) {
             self.value = try CBOR.decode(data, options: options)
             self.bytes = data
