@@ -80,7 +80,15 @@ extension CBOR {
     }
 
     /// The value for a text key in a map.
-    public subscript(key: String) -> CBOR? { self[.textString(key)] }
+    public subscript(key: String) -> CBOR? {
+        // Text keys compared as text: the general subscript would build a `CBOR` key and
+        // compare whole values for every entry of the map.
+        guard case .map(let entries) = self else { return nil }
+        return entries.first { entry in
+            if case .textString(let text) = entry.key { return text == key }
+            return false
+        }?.value
+    }
 
     /// The element at `index` of an array, or `nil` when out of range.
     public subscript(index: Int) -> CBOR? {

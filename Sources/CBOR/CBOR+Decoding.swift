@@ -10,14 +10,33 @@ extension CBOR {
         _ data: some DataProtocol, options: CBORDecodingOptions = CBORDecodingOptions()
     ) throws(CBORError) -> CBOR {
         try withBuffer(data, options: options) { (buffer) throws(CBORError) -> CBOR in
-            var reader = CBORReader(bytes: buffer, options: options)
-            do throws(CBORError) {
-                let item = try reader.decodeItem()
-                guard reader.isAtEnd else { throw .trailingBytes(offset: reader.offset) }
-                return item
-            } catch {
-                throw preferWellFormednessError(error, buffer: buffer, options: options, sequence: false)
-            }
+            try decodeOne(buffer, options: options)
+        }
+    }
+
+    /// Decodes exactly one CBOR data item from `data`, like the `DataProtocol` form.
+    ///
+    /// The same decoder for the common case of `Data` in hand: a concrete entry point lets the
+    /// buffer access be specialized instead of going through generic dispatch and a dynamic
+    /// cast on every call, which adds up when a structure embeds many encoded items (an mdoc
+    /// decodes one per disclosed element).
+    public static func decode(
+        _ data: Data, options: CBORDecodingOptions = CBORDecodingOptions()
+    ) throws(CBORError) -> CBOR {
+        try withBuffer(data, options: options) { (buffer) throws(CBORError) -> CBOR in
+            try decodeOne(buffer, options: options)
+        }
+    }
+
+    /// Decodes one item filling `buffer`, reporting the most fundamental error.
+    private static func decodeOne(_ buffer: UnsafeBufferPointer<UInt8>, options: CBORDecodingOptions) throws(CBORError) -> CBOR {
+        var reader = CBORReader(bytes: buffer, options: options)
+        do throws(CBORError) {
+            let item = try reader.decodeItem()
+            guard reader.isAtEnd else { throw .trailingBytes(offset: reader.offset) }
+            return item
+        } catch {
+            throw preferWellFormednessError(error, buffer: buffer, options: options, sequence: false)
         }
     }
 

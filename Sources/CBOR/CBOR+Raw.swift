@@ -17,6 +17,10 @@ extension CBOR {
     /// ```
     public struct Raw: Sendable, Hashable {
         /// The exact encoded bytes of this item as received.
+        ///
+        /// For an item reached through ``elements``, ``entries``, ``tagged`` or a subscript this
+        /// is a slice of the enclosing item's bytes: index it from `bytes.startIndex`, or copy
+        /// it (`Data(raw.bytes)`) to keep it apart from the enclosing buffer.
         public let bytes: Data
         /// The decoded value.
         public let value: CBOR
@@ -26,6 +30,14 @@ extension CBOR {
             let bytes = Data(data)
             self.value = try CBOR.decode(bytes, options: options)
             self.bytes = bytes
+        }
+
+        /// Decodes exactly one item from `data`, which becomes ``bytes`` without a copy: the
+        /// `Data` form of the `DataProtocol` initializer, a concrete entry point like the `Data`
+        /// form of `CBOR.decode`.
+        public init(decoding data: Data, options: CBORDecodingOptions = CBORDecodingOptions()) throws(CBORError) {
+            self.value = try CBOR.decode(data, options: options)
+            self.bytes = data
         }
 
         /// Wraps bytes already known to encode `value`.
@@ -59,9 +71,12 @@ extension CBOR {
             return result ?? []
         }
 
+        /// The child at `range`: its bytes are a slice sharing this item's storage, so walking
+        /// down a structure costs no copies (a copy per level added up to several copies of a
+        /// whole document). Slices keep their parent's indices; ``bytes`` documents that.
         private func child(_ range: Range<Int>, _ value: CBOR) -> Raw {
             let lower = bytes.startIndex + range.lowerBound
-            return Raw(bytes: Data(bytes[lower..<(lower + range.count)]), value: value)
+            return Raw(bytes: bytes[lower..<(lower + range.count)], value: value)
         }
 
         /// The elements of an array, each with its received bytes; `nil` if not an array.
@@ -90,8 +105,14 @@ extension CBOR {
         }
 
         /// The value for `key` in a map, with its received bytes.
+        ///
+        /// Finds the entry in the decoded value first and then slices out that one value,
+        /// rather than building every entry of the map.
         public subscript(key: CBOR) -> Raw? {
-            entries?.first { $0.key.value == key }?.value
+            guard case .map(let pairs) = value, let index = pairs.firstIndex(where: { $0.key == key }) else { return nil }
+            let ranges = childRanges()
+            guard ranges.count == pairs.count * 2 else { return nil }
+            return child(ranges[2 * index + 1], pairs[index].value)
         }
 
         /// The value for a text key in a map, with its received bytes.

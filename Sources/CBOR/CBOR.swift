@@ -46,23 +46,47 @@ extension CBOR: Equatable {
     /// Data-model equality: floats compare by value (bit pattern after widening to `Double`,
     /// so `NaN == NaN` and `-0.0 != 0.0`), map entries compare in order.
     public static func == (lhs: CBOR, rhs: CBOR) -> Bool {
-        switch (lhs, rhs) {
-        case let (.unsigned(a), .unsigned(b)): return a == b
-        case let (.negative(a), .negative(b)): return a == b
-        case let (.byteString(a), .byteString(b)): return a == b
-        case let (.textString(a), .textString(b)): return a == b
-        case let (.array(a), .array(b)): return a == b
-        case let (.map(a), .map(b)):
-            guard a.count == b.count else { return false }
+        // One operand at a time: switching over the pair `(lhs, rhs)` copies both values into
+        // a tuple (a retain and release of every payload), and decoding compares each map key
+        // with the keys before it.
+        switch lhs {
+        case .unsigned(let a):
+            guard case .unsigned(let b) = rhs else { return false }
+            return a == b
+        case .negative(let a):
+            guard case .negative(let b) = rhs else { return false }
+            return a == b
+        case .byteString(let a):
+            guard case .byteString(let b) = rhs else { return false }
+            return a == b
+        case .textString(let a):
+            guard case .textString(let b) = rhs else { return false }
+            return a == b
+        case .array(let a):
+            guard case .array(let b) = rhs else { return false }
+            return a == b
+        case .map(let a):
+            guard case .map(let b) = rhs, a.count == b.count else { return false }
             for (x, y) in zip(a, b) where x.key != y.key || x.value != y.value { return false }
             return true
-        case let (.tagged(t1, v1), .tagged(t2, v2)): return t1 == t2 && v1 == v2
-        case let (.simple(a), .simple(b)): return a == b
-        case let (.bool(a), .bool(b)): return a == b
-        case (.null, .null), (.undefined, .undefined): return true
-        default:
-            if let a = lhs.floatBitPattern, let b = rhs.floatBitPattern { return a == b }
+        case .tagged(let t1, let v1):
+            guard case .tagged(let t2, let v2) = rhs else { return false }
+            return t1 == t2 && v1 == v2
+        case .simple(let a):
+            guard case .simple(let b) = rhs else { return false }
+            return a == b
+        case .bool(let a):
+            guard case .bool(let b) = rhs else { return false }
+            return a == b
+        case .null:
+            if case .null = rhs { return true }
             return false
+        case .undefined:
+            if case .undefined = rhs { return true }
+            return false
+        case .half, .float, .double:
+            guard let a = lhs.floatBitPattern, let b = rhs.floatBitPattern else { return false }
+            return a == b
         }
     }
 

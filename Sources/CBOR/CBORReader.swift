@@ -201,7 +201,9 @@ struct CBORReader {
             if options.requireDeterministic { keyRanges.append(keyRange) }
             if options.duplicateKeys == .reject {
                 if entries.count < 16 {
-                    for entry in entries where entry.key == key { throw .duplicateMapKey(offset: keyStart) }
+                    // `contains(where:)` borrows each entry; a `for` loop would copy (retain and
+                    // release) every key and value it passes, which dominated small-map decoding.
+                    if entries.contains(where: { $0.key == key }) { throw .duplicateMapKey(offset: keyStart) }
                 } else {
                     if seen.isEmpty { seen = Set(entries.map(\.key)) }
                     guard seen.insert(key).inserted else { throw .duplicateMapKey(offset: keyStart) }

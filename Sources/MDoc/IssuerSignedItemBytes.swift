@@ -31,7 +31,8 @@ public struct IssuerSignedItemBytes: Sendable, Hashable {
         }
         item = try IssuerSignedItem(cbor: try CBOR.decodeMDoc(inner, limits: limits), path: path())
         encodedItem = inner
-        taggedBytes = raw.bytes
+        // A compact copy: `raw.bytes` is a slice of the whole response.
+        taggedBytes = Data(raw.bytes)
     }
 
     /// Reads a `#6.24(bstr)` value decoded earlier; the tag and length are re-encoded in

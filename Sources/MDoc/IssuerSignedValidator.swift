@@ -187,7 +187,7 @@ public struct IssuerSignedValidator: Sendable {
         var count = 0
         for (nameSpace, items) in issuerSigned.nameSpaces.sorted(by: { $0.key < $1.key }) {
             guard let digests = mso.valueDigests[nameSpace] else { throw .unknownNameSpace(nameSpace) }
-            var seen = Set<UInt64>()
+            var seen = Set<UInt64>(minimumCapacity: items.count)
             for bytes in items {
                 let id = bytes.item.digestID
                 guard seen.insert(id).inserted else { throw .duplicateDigestID(nameSpace: nameSpace, digestID: id) }

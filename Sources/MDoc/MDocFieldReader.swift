@@ -88,6 +88,16 @@ extension CBOR {
         }
     }
 
+    /// The `Data` form of ``decodeMDoc(_:limits:)``: the CBOR decoder's concrete entry point,
+    /// for the items embedded as byte strings that every document carries a dozen of.
+    static func decodeMDoc(_ data: Data, limits: MDocLimits) throws(MDocError) -> CBOR {
+        do throws(CBORError) {
+            return try CBOR.decode(data, options: limits.decodingOptions)
+        } catch {
+            throw .malformedCBOR(error)
+        }
+    }
+
     /// The text keys of a map, in order, refusing any other key type.
     static func textKeyed(
         _ entries: [(key: CBOR, value: CBOR)], path: String

@@ -42,8 +42,10 @@ public struct MDocLimits: Sendable, Hashable {
     /// `data` decoded under these limits with every item's bytes kept, or
     /// ``MDocError/malformedCBOR(_:)``.
     func raw(decoding data: some DataProtocol) throws(MDocError) -> CBOR.Raw {
+        // Through the decoder's `Data` entry point: no generic dispatch, no copy of `Data` input.
+        let bytes = data as? Data ?? Data(data)
         do throws(CBORError) {
-            return try CBOR.Raw(decoding: data, options: decodingOptions)
+            return try CBOR.Raw(decoding: bytes, options: decodingOptions)
         } catch {
             throw .malformedCBOR(error)
         }

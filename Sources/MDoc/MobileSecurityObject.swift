@@ -65,6 +65,7 @@ public struct MobileSecurityObject: Sendable, Equatable {
             guard let entries = value.mapValue else { throw fields.mismatch("valueDigests.\(nameSpace)", "a map", value) }
             try limits.check(entries.count, max: limits.maxElementsPerNameSpace, "digests in \(nameSpace)")
             var byID: [UInt64: Data] = [:]
+            byID.reserveCapacity(entries.count)  // one table, not a rehash per doubling
             for entry in entries {
                 guard let id = entry.key.uint64Value, let digest = entry.value.bytesValue else {
                     throw .invalidStructure(

@@ -16,6 +16,10 @@ public struct CertificateKey: Sendable, Hashable {
 
     /// The subject public key of `certificate`.
     public init(_ certificate: Certificate) {
+        if let received = TBSCertificateFields.subjectPublicKeyInfo(in: certificate.tbsCertificateBytes) {
+            subjectPublicKeyInfoDER = Array(received)
+            return
+        }
         var serializer = DER.Serializer()
         // Serializing a parsed key re-emits the SubjectPublicKeyInfo it was parsed from.
         if (try? serializer.serialize(certificate.publicKey)) != nil {
@@ -23,6 +27,11 @@ public struct CertificateKey: Sendable, Hashable {
         } else {
             subjectPublicKeyInfoDER = []
         }
+    }
+
+    /// A key around SubjectPublicKeyInfo bytes already in hand.
+    init(subjectPublicKeyInfoDER: [UInt8]) {
+        self.subjectPublicKeyInfoDER = subjectPublicKeyInfoDER
     }
 
     /// The key as a CryptoKeys ``CryptoKeys/PublicKey``, ready to verify a COSE or JOSE
@@ -35,6 +44,9 @@ public struct CertificateKey: Sendable, Hashable {
     public var publicKey: PublicKey {
         get throws(X509TrustError) {
             do throws(CryptoKeysError) {
+                if let ec = ECPublicKeyInfo.uncompressedPoint(in: subjectPublicKeyInfoDER) {
+                    return try PublicKey(sec1Representation: ec.point, curve: ec.curve)
+                }
                 return try PublicKey(derRepresentation: Data(subjectPublicKeyInfoDER))
             } catch {
                 throw .unsupportedPublicKey(error.description)

@@ -51,7 +51,7 @@ public struct ChainValidator: Sendable {
         guard intermediates.count < Self.maximumChainLength else {
             return .rejected(.inputTooLarge(limit: Self.maximumChainLength))
         }
-        let policySet = TrustPolicySet(validationTime: validationTime, policies: policies)
+        let policySet = TrustPolicySet(validationTime: validationTime, policies: policies, anchors: anchors)
         let handled = policySet.verifyingCriticalExtensions
         if let oid = leaf.unhandledCriticalExtension(handled: handled) {
             return .rejected(.unhandledCriticalExtension(subject: leaf.subject.description, oid: oid.description))

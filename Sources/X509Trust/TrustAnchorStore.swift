@@ -14,6 +14,13 @@ public struct TrustAnchorStore: Sendable, Equatable {
     public static let maximumCertificateBytes = 64 * 1024
 
     private var anchors: [Certificate] = []
+    /// The anchors indexed by subject the way swift-certificates' `Verifier` looks issuers up,
+    /// kept in step with ``anchors`` so a validation does not regroup the store every call.
+    private(set) var certificateStore = CertificateStore()
+    /// ``IACAProfilePolicy``'s verdict on each anchor. The IACA profile looks at the anchor
+    /// alone, so it is worked out once when the anchor is added instead of in every
+    /// validation that ends at it.
+    private(set) var iacaProfileVerdicts: [IACAProfileVerdict] = []
 
     /// An empty store: nothing is trusted until added.
     public init() {}
@@ -37,6 +44,8 @@ public struct TrustAnchorStore: Sendable, Equatable {
     public mutating func add(_ certificate: Certificate) -> Bool {
         guard !anchors.contains(certificate) else { return false }
         anchors.append(certificate)
+        certificateStore.append(certificate)
+        iacaProfileVerdicts.append(IACAProfileVerdict(anchor: certificate, failure: IACAProfilePolicy.failure(iaca: certificate)))
         return true
     }
 
@@ -62,6 +71,8 @@ public struct TrustAnchorStore: Sendable, Equatable {
     public mutating func remove(_ certificate: Certificate) -> Bool {
         guard let index = anchors.firstIndex(of: certificate) else { return false }
         anchors.remove(at: index)
+        certificateStore = CertificateStore(anchors)
+        iacaProfileVerdicts.remove(at: index)
         return true
     }
 
@@ -81,6 +92,24 @@ public struct TrustAnchorStore: Sendable, Equatable {
         }
     }
 
-    /// The store in the form swift-certificates' `Verifier` consumes.
-    var certificateStore: CertificateStore { CertificateStore(anchors) }
+    /// Two stores are equal when they trust the same certificates in the same order (the
+    /// subject index is derived from them).
+    public static func == (lhs: TrustAnchorStore, rhs: TrustAnchorStore) -> Bool {
+        lhs.anchors == rhs.anchors
+    }
+}
+
+/// What ``IACAProfilePolicy`` found when an anchor was added: the rule it breaks, if any.
+struct IACAProfileVerdict: Sendable {
+    let anchor: Certificate
+    let failure: X509TrustError?
+}
+
+extension [IACAProfileVerdict] {
+    /// The verdict on `anchor`, found by comparison rather than hashing: the chain's root is
+    /// the store's own value, so equality is decided by the identity of its byte buffers, where
+    /// hashing would read every byte of the certificate.
+    func verdict(on anchor: Certificate) -> IACAProfileVerdict? {
+        first { $0.anchor == anchor }
+    }
 }

@@ -11,22 +11,25 @@ struct TrustPolicySet: VerifierPolicy, Sendable {
     var validity: ValidityPeriodPolicy
     var rfc5280: RFC5280Policy
     var policies: [any TrustPolicy]
+    /// The extensions RFC 5280 and the policies handle. Worked out once: the `Verifier` asks
+    /// for them for the leaf and again for every candidate issuer.
+    let verifyingCriticalExtensions: [ASN1ObjectIdentifier]
+    /// The anchors' IACA profile verdicts, worked out by the ``TrustAnchorStore``.
+    let iacaProfileVerdicts: [IACAProfileVerdict]
     let log = FailureLog()
 
-    init(validationTime: Date, policies: [any TrustPolicy]) {
+    init(validationTime: Date, policies: [any TrustPolicy], anchors: TrustAnchorStore = TrustAnchorStore()) {
+        self.iacaProfileVerdicts = anchors.iacaProfileVerdicts
         self.validity = ValidityPeriodPolicy(validationTime: validationTime)
         self.rfc5280 = RFC5280Policy(fixedExpiryValidationTime: validationTime)
         self.policies = policies
-    }
-
-    var verifyingCriticalExtensions: [ASN1ObjectIdentifier] {
         var handled = rfc5280.verifyingCriticalExtensions
         for policy in policies {
             for oid in policy.verifyingCriticalExtensions where !handled.contains(oid) {
                 handled.append(oid)
             }
         }
-        return handled
+        verifyingCriticalExtensions = handled
     }
 
     mutating func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) async -> PolicyEvaluationResult {
@@ -37,11 +40,21 @@ struct TrustPolicySet: VerifierPolicy, Sendable {
             return record(.policyViolation("RFC 5280: \(reason.description)"))
         }
         for policy in policies {
-            if let failure = policy.failure(for: chain) {
+            if let failure = failure(of: policy, for: chain) {
                 return record(failure)
             }
         }
         return .meetsPolicy
+    }
+
+    /// `policy`'s verdict on `chain`; for ``IACAProfilePolicy``, which judges the anchor alone,
+    /// the verdict the store reached when the anchor was added (the same function of the same
+    /// certificate), falling back to evaluating it for a root the store does not know.
+    private func failure(of policy: any TrustPolicy, for chain: UnverifiedCertificateChain) -> X509TrustError? {
+        if policy is IACAProfilePolicy, let anchor = chain.last, let verdict = iacaProfileVerdicts.verdict(on: anchor) {
+            return verdict.failure
+        }
+        return policy.failure(for: chain)
     }
 
     private func record(_ failure: X509TrustError) -> PolicyEvaluationResult {

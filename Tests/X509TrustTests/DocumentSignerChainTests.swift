@@ -124,6 +124,30 @@ import X509Trust
         #expect(rule.contains("pathLenConstraint 0"))
     }
 
+    /// The store judges each anchor against the IACA profile when it is added; the verdict
+    /// follows the anchor: an IACA without pathLenConstraint 0 is refused with the policy's own
+    /// reason, and once replaced by a conforming one with the same name and key the chain is
+    /// trusted.
+    @Test func iacaVerdictFollowsTheAnchorsOfTheStore() async throws {
+        let key = P256.Signing.PrivateKey()
+        let loose = try TestPKI.iaca(key: key, pathLength: nil)
+        let conforming = try TestPKI.iaca(key: key)
+        let leaf = try TestPKI.documentSigner(publicKey: dsKey.publicKey, issuer: conforming, issuerKey: key)
+        var store = TrustAnchorStore([loose])
+        let policies: [any TrustPolicy] = [IACAProfilePolicy(), DocumentSignerProfilePolicy()]
+        let rejected = await ChainValidator(anchors: store, policies: policies).validate(leaf: leaf, at: inside)
+        guard case .policyViolation(let rule) = rejected.failure else {
+            Issue.record("expected a policy violation, got \(String(describing: rejected.failure))")
+            return
+        }
+        #expect(rule.contains("pathLenConstraint 0"))
+        let removed = store.remove(loose)
+        let added = store.add(conforming)
+        #expect(removed && added)
+        let trusted = try await ChainValidator(anchors: store, policies: policies).validate(leaf: leaf, at: inside).get()
+        #expect(trusted.anchor == conforming)
+    }
+
     @Test func iacaWithoutCountryBreaksTheProfile() async throws {
         let key = P256.Signing.PrivateKey()
         let stateless = try TestPKI.iaca(key: key, country: nil)
