@@ -1,3 +1,4 @@
+import Crypto
 import CryptoKeys
 import Foundation
 import SwiftASN1
@@ -13,9 +14,13 @@ import X509
 public struct CertificateKey: Sendable, Hashable {
     /// The DER encoding of the SubjectPublicKeyInfo, exactly as the certificate carries it.
     public let subjectPublicKeyInfoDER: [UInt8]
+    /// The key as swift-certificates parsed it with the certificate, when this value was
+    /// made from one: a NIST-curve key is then adopted rather than decoded a second time.
+    private let parsed: Certificate.PublicKey?
 
     /// The subject public key of `certificate`.
     public init(_ certificate: Certificate) {
+        parsed = certificate.publicKey
         if let received = TBSCertificateFields.subjectPublicKeyInfo(in: certificate.tbsCertificateBytes) {
             subjectPublicKeyInfoDER = Array(received)
             return
@@ -32,6 +37,16 @@ public struct CertificateKey: Sendable, Hashable {
     /// A key around SubjectPublicKeyInfo bytes already in hand.
     init(subjectPublicKeyInfoDER: [UInt8]) {
         self.subjectPublicKeyInfoDER = subjectPublicKeyInfoDER
+        parsed = nil
+    }
+
+    /// Keys are equal when their SubjectPublicKeyInfo bytes are.
+    public static func == (lhs: CertificateKey, rhs: CertificateKey) -> Bool {
+        lhs.subjectPublicKeyInfoDER == rhs.subjectPublicKeyInfoDER
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(subjectPublicKeyInfoDER)
     }
 
     /// The key as a CryptoKeys ``CryptoKeys/PublicKey``, ready to verify a COSE or JOSE
@@ -43,6 +58,11 @@ public struct CertificateKey: Sendable, Hashable {
     /// own signatures), but nothing Vellum verifies can use its key.
     public var publicKey: PublicKey {
         get throws(X509TrustError) {
+            if let parsed {
+                if let key = P256.Signing.PublicKey(parsed) { return PublicKey(key) }
+                if let key = P384.Signing.PublicKey(parsed) { return PublicKey(key) }
+                if let key = P521.Signing.PublicKey(parsed) { return PublicKey(key) }
+            }
             do throws(CryptoKeysError) {
                 if let ec = ECPublicKeyInfo.uncompressedPoint(in: subjectPublicKeyInfoDER) {
                     return try PublicKey(sec1Representation: ec.point, curve: ec.curve)

@@ -47,6 +47,11 @@ import X509
         #expect(try key.publicKey.rawRepresentation == general.rawRepresentation)
         #expect(try key.publicKey.curve == general.curve)
         #expect((ECPublicKeyInfo.uncompressedPoint(in: key.subjectPublicKeyInfoDER) != nil) == (curve != "Ed25519"))
+        // The key adopted from swift-certificates' parse is the key the bytes alone give, and
+        // equality looks at the bytes only.
+        let fromBytes = CertificateKey(subjectPublicKeyInfoDER: key.subjectPublicKeyInfoDER)
+        #expect(fromBytes == key)
+        #expect(try fromBytes.publicKey.rawRepresentation == key.publicKey.rawRepresentation)
     }
 
     /// A point that is not on the curve is refused on the shortcut too.
