@@ -14,6 +14,20 @@ struct CredentialWalletRetrievalTests {
     static let clientID = "vellum-wallet-tests"
     static let redirectURI = URL(string: "http://127.0.0.1:9/callback")!
 
+    /// Expects every result to be `credentialNotAdded` with a `kind` among its failures.
+    static func expectEachNotAdded(
+        _ results: [RetrieveCredentialResult], failing kind: VerificationFailure.Kind,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for result in results {
+            guard case .credentialNotAdded(let rejection)? = result.error else {
+                Issue.record("expected credentialNotAdded, got \(String(describing: result.error))", sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(rejection.failures.map(\.kind).contains(kind), sourceLocation: sourceLocation)
+        }
+    }
+
     /// A sandbox issuer, a wallet with the real clock, and the sandbox's root trusted unless
     /// `trustingRoot` is false.
     static func withSandbox(
@@ -207,13 +221,7 @@ struct CredentialWalletRetrievalTests {
             let offer = try await issuer.createOffer()
             let results = try await wallet.retrieveCredentials(
                 credentialOffer: try await wallet.discoverCredentialOffer(offer.byValueLink), autoTrustMobileCredentialIaca: true)
-            for result in results {
-                guard case .credentialNotAdded(let rejection)? = result.error else {
-                    Issue.record("expected credentialNotAdded, got \(String(describing: result.error))")
-                    continue
-                }
-                #expect(rejection.failures.map(\.kind).contains(.invalidSignature))
-            }
+            Self.expectEachNotAdded(results, failing: .invalidSignature)
             #expect(try await wallet.trustedCertificates().isEmpty)
             #expect(try await wallet.listCredentials().isEmpty)
         }
@@ -225,13 +233,7 @@ struct CredentialWalletRetrievalTests {
             let offer = try await issuer.createOffer()
             let results = try await wallet.retrieveCredentials(
                 credentialOffer: try await wallet.discoverCredentialOffer(offer.byValueLink))
-            for result in results {
-                guard case .credentialNotAdded(let rejection)? = result.error else {
-                    Issue.record("expected credentialNotAdded, got \(String(describing: result.error))")
-                    continue
-                }
-                #expect(rejection.failures.map(\.kind).contains(.holderKeyMismatch))
-            }
+            Self.expectEachNotAdded(results, failing: .holderKeyMismatch)
             #expect(try await wallet.listCredentials().isEmpty)
         }
     }
