@@ -28,17 +28,19 @@ struct CredentialWalletPresentationTests {
     /// `kinds` claimed from it (ids in the same order).
     func withSandbox(
         _ sandbox: SandboxIssuer? = nil, claiming kinds: [SandboxCredentialKind] = [.pid, .mDL], trustVerifier: Bool = true,
-        cachesStatusLists: Bool = true, _ body: (SandboxIssuer, CredentialWallet, [String]) async throws -> Void
+        cachesStatusLists: Bool = true, clock: @escaping @Sendable () -> Date = { Date() },
+        _ body: (SandboxIssuer, CredentialWallet, [String]) async throws -> Void
     ) async throws {
         let issuer = try sandbox ?? SandboxIssuer()
         _ = try await issuer.start()
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
-            // The real clock: the sandbox issues credentials valid from now.
+            // The real clock unless a test moves it: the sandbox issues credentials valid from now.
             let wallet = try await CredentialWallet.create(
                 at: directory, passphrase: "correct horse battery staple",
                 configuration: CredentialWalletConfiguration(
-                keyDerivation: TemporaryWallet.fastKDF, httpClient: TemporaryWallet.loopbackHTTPClient(), cachesStatusLists: cachesStatusLists, locales: ["en"]))
+                keyDerivation: TemporaryWallet.fastKDF, httpClient: TemporaryWallet.loopbackHTTPClient(), clock: clock,
+                cachesStatusLists: cachesStatusLists, locales: ["en"]))
             try await wallet.addTrustedIssuerCertificates([await issuer.certificates.rootDER], purposes: [.issuer])
             if trustVerifier {
                 try await wallet.addTrustedIssuerCertificates([Data(try await issuer.verifierRootPEM().utf8)], purposes: [.verifier])
@@ -215,9 +217,12 @@ struct CredentialWalletPresentationTests {
 
     @Test("an expired credential is not offered: the proposal lists it as unavailable with the reason")
     func expiredNotOffered() async throws {
-        let issuer = try SandboxIssuer(configuration: SandboxConfiguration(credentialValidity: 2))
-        try await withSandbox(issuer, claiming: [.pid]) { issuer, wallet, ids in
-            try await Task.sleep(for: .seconds(3))
+        // The wallet's clock is moved past the credential's end after the claim, so a slow
+        // claim on a busy machine cannot outlast a short validity.
+        let issuer = try SandboxIssuer(configuration: SandboxConfiguration(credentialValidity: 60))
+        let clock = MovableClock()
+        try await withSandbox(issuer, claiming: [.pid], clock: clock.now) { issuer, wallet, ids in
+            clock.advance(by: 120)
             let request = try await issuer.createPresentationRequest(query: Self.query)
             let proposal = try await wallet.preparePresentation(requestURI: request.link)
             #expect(!proposal.isSatisfiable)
@@ -278,5 +283,23 @@ struct CredentialWalletPresentationTests {
             }
             #expect(try await issuer.presentationOutcome(transactionID: request.transactionID) == nil)
         }
+    }
+}
+
+/// A wallet clock a test can move forward: real time plus an offset.
+final class MovableClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var offset: TimeInterval = 0
+
+    @Sendable func now() -> Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return Date() + offset
+    }
+
+    func advance(by seconds: TimeInterval) {
+        lock.lock()
+        defer { lock.unlock() }
+        offset += seconds
     }
 }
