@@ -30,8 +30,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// An object from parallel lists of names and values (as an encoder collects them),
     /// with the same rule for a repeated name; taking the lists whole spares the per-member
-    /// lookup and growth when, as almost always, every name is distinct.
-    init(names: [String], values: [JSONValue]) {
+    /// lookup and growth when, as almost always, every name is distinct. Values beyond the
+    /// last name (or names beyond the last value) are ignored.
+    public init(names: [String], values: [JSONValue]) {
         if names.count == values.count, Self.areDistinct(names) {
             self.names = names
             self.values = values

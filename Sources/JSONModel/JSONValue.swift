@@ -10,7 +10,7 @@
 /// - Objects are ``JSONObject``s that keep member order but compare order-insensitively.
 /// - Strings (and member names) compare by Unicode scalars, not Swift's canonical
 ///   equivalence, because two differently normalized strings are different JSON.
-public indirect enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(JSONNumber)

@@ -17,12 +17,6 @@ public enum Evidence: Codable, Sendable, Hashable {
             throw OpenDIDError.unknownEvidenceType(type, path: OpenDIDError.path(decoder.codingPath))
         }
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case let .documentVerification(evidence): try evidence.encode(to: encoder)
-        }
-    }
 }
 
 /// Evidence that a document (an ID card, a business licence) was checked before issuance.

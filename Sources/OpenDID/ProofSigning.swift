@@ -80,6 +80,14 @@ extension UTCDatetime {
 }
 
 extension OpenDIDCoding {
+    /// The JSON object of a model that writes its own members (no `Encoder` involved).
+    static func jsonObject(of value: some JSONMembersWritable) throws(OpenDIDError) -> JSONObject {
+        guard case let .object(object) = try value.jsonValue() else {
+            throw .encodingFailed("\(type(of: value)) is not a JSON object")
+        }
+        return object
+    }
+
     static func jsonObject(of value: some Encodable) throws(OpenDIDError) -> JSONObject {
         guard case let .object(object) = try jsonValue(of: value) else {
             throw .encodingFailed("\(type(of: value)) is not a JSON object")
