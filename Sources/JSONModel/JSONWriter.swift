@@ -126,8 +126,18 @@ struct JSONWriter {
             for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
             return false
         }
-        // Native strings expose their UTF-8 buffer; scanning it beats the generic view.
-        return string.utf8.withContiguousStorageIfAvailable { check($0) } ?? check(string.utf8)
+        // Native strings expose their UTF-8 buffer; scanning it eight bytes at a time beats
+        // the generic view.
+        return string.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                if EscapeScan.hasEscapable(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+                offset += 8
+            }
+            return check(bytes[offset...])
+        } ?? check(string.utf8)
     }
 
     private static func lowerHexDigit(_ nibble: UInt8) -> UInt8 {
@@ -175,5 +185,27 @@ extension JSONValue {
         var writer = JSONWriter(order: .utf16, canonicalNumbers: true)
         try writer.write(self)
         return Data(writer.output)
+    }
+}
+
+/// Finds, eight bytes at once, whether a word of UTF-8 holds a byte JSON must escape: a
+/// control character (below 0x20), `"` or `\`.
+enum EscapeScan {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether some byte of `word` is below 0x20, `"` (0x22) or `\` (0x5C).
+    ///
+    /// `(x - n·0x01…) & ~x & 0x80…` is non-zero exactly when some byte of `x` is below `n`
+    /// (for n ≤ 0x80); with n = 1 on `x ^ c·0x01…` it finds a byte equal to `c`. A borrow
+    /// can flag more bytes than match, but only once some byte does, so each yes/no answer
+    /// is exact, and that is all the caller needs.
+    static func hasEscapable(_ word: UInt64) -> Bool {
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let quoteZero = (quote &- ones) & ~quote
+        let backslashZero = (backslash &- ones) & ~backslash
+        return (control | quoteZero | backslashZero) & highBits != 0
     }
 }
