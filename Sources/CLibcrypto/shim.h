@@ -6,8 +6,8 @@
 // Signing with a nonce whose point we know (so the recovery id comes for free) goes through
 // ECDSA_do_sign_ex and an EC_KEY (its nonces from RAND_priv_bytes), which OpenSSL 3 marks
 // deprecated but still ships; the define below keeps those declarations free of
-// deprecation attributes. Short inputs are hashed with the one-shot SHA-2 functions, which
-// allocate nothing.
+// deprecation attributes. Short inputs are hashed with the low-level SHA-2 functions
+// (SHA256_Init/Update/Final) and a context on the stack, which allocate nothing.
 #define OPENSSL_SUPPRESS_DEPRECATED 1
 #include <openssl/bn.h>
 #include <openssl/ecdsa.h>

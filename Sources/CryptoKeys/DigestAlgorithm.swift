@@ -46,19 +46,31 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
         return text.withUTF8 { oneShot(UnsafeRawBufferPointer($0)) }
     }
 
-    /// One contiguous input hashed by libcrypto's one-shot functions, which write straight
-    /// into the result: swift-crypto's streaming hash allocates a context object per call,
-    /// and the inputs that take this path (Disclosures, signing inputs, digests of
-    /// digests) are mostly short enough for that to be a third of the cost.
+    /// One contiguous input hashed by libcrypto's low-level SHA-2 functions with the context
+    /// on the stack. swift-crypto's streaming hash allocates a context object per call, and
+    /// OpenSSL 3's one-shot `SHA256()` fetches the algorithm from its provider store (locks,
+    /// a context allocation) every time: for the short inputs that take this path
+    /// (Disclosures, signing inputs, digests of digests) either costs more than the hash.
     private func oneShot(_ input: UnsafeRawBufferPointer) -> Data {
         var digest = Data(count: byteCount)
         digest.withUnsafeMutableBytes { output in
-            let bytes = input.bindMemory(to: UInt8.self).baseAddress
             let target = output.bindMemory(to: UInt8.self).baseAddress
             switch self {
-            case .sha256: _ = CLibcrypto.SHA256(bytes, input.count, target)
-            case .sha384: _ = CLibcrypto.SHA384(bytes, input.count, target)
-            case .sha512: _ = CLibcrypto.SHA512(bytes, input.count, target)
+            case .sha256:
+                var context = SHA256_CTX()
+                SHA256_Init(&context)
+                SHA256_Update(&context, input.baseAddress, input.count)
+                SHA256_Final(target, &context)
+            case .sha384:
+                var context = SHA512_CTX()
+                SHA384_Init(&context)
+                SHA384_Update(&context, input.baseAddress, input.count)
+                SHA384_Final(target, &context)
+            case .sha512:
+                var context = SHA512_CTX()
+                SHA512_Init(&context)
+                SHA512_Update(&context, input.baseAddress, input.count)
+                SHA512_Final(target, &context)
             }
         }
         return digest

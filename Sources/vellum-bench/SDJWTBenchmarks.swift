@@ -68,6 +68,26 @@ enum SDJWTBenchmarks {
                 ).serialized
             })
         }),
+        Benchmark(name: "sdjwt.pid14.part.disclosures", prepare: {
+            let parts = try await Fixture().issuance.split(separator: "~").dropFirst().map(String.init)
+            return Benchmark.Operation(run: { for part in parts { _ = try Disclosure(encoded: part) } })
+        }),
+        Benchmark(name: "sdjwt.pid14.part.digests", prepare: {
+            let disclosures = try SDJWTObject(parsing: try await Fixture().issuance).disclosures
+            return Benchmark.Operation(run: { for disclosure in disclosures { _ = disclosure.digest(using: .sha256) } })
+        }),
+        Benchmark(name: "sdjwt.pid14.part.jws", prepare: {
+            let jwt = String(try await Fixture().issuance.split(separator: "~")[0])
+            return Benchmark.Operation(run: { _ = try JWSObject(compact: jwt) })
+        }),
+        Benchmark(name: "sdjwt.pid14.part.es256-verify", prepare: {
+            let fixture = try await Fixture()
+            let parts = fixture.issuance.split(separator: "~")[0].split(separator: ".")
+            let signingInput = Data("\(parts[0]).\(parts[1])".utf8)
+            let signature = try fixture.issuerKey.sign(signingInput, algorithm: .es256)
+            let issuerPublicKey = fixture.issuerKey.publicKey
+            return Benchmark.Operation(run: { _ = try issuerPublicKey.verify(signature, for: signingInput, algorithm: .es256) })
+        }),
     ]
 
     /// An issuer key, a holder key and a 14-Disclosure SD-JWT bound to the holder.

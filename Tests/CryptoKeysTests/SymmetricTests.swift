@@ -129,6 +129,27 @@ struct SymmetricTests {
         #expect(try KeyDerivation.hkdf(inputKeyMaterial: Data(), outputByteCount: 16320, digest: .sha512).count == 16320)
     }
 
+    /// `hash(_ Data)` and `hash(utf8:)` run libcrypto's SHA-2 directly; swift-crypto's
+    /// generic path (BoringSSL) is the reference, at every length around the 64- and
+    /// 128-byte block boundaries and the padding limits.
+    @Test("Every SHA-2 entry point agrees with swift-crypto at every length to 300 bytes")
+    func digestsAgreeAcrossEntryPoints() {
+        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }
+        for algorithm in DigestAlgorithm.allCases {
+            for length in 0...300 {
+                let input = Data(bytes[..<length])
+                let reference = algorithm.hash(Array(input))
+                #expect(algorithm.hash(input) == reference, "\(algorithm) of \(length) bytes")
+                let text = String(repeating: "a", count: length)
+                #expect(algorithm.hash(utf8: text) == algorithm.hash(Array(text.utf8)), "\(algorithm) of \(length) characters")
+            }
+        }
+        #expect(DigestAlgorithm.sha384.hash(Data("abc".utf8)).testHex
+            == "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7")
+        #expect(DigestAlgorithm.sha512.hash(Data("abc".utf8)).testHex
+            == "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f")
+    }
+
     @Test("HMAC and digests pick the hash at run time")
     func digests() {
         #expect(DigestAlgorithm.sha256.hash(Data("abc".utf8)).testHex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
