@@ -63,11 +63,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (\.[0-9]+)? ([eE][+-]?[0-9]+)?`.
     static func isValid(_ bytes: [UInt8]) -> Bool {
-        JSONNumber.scanLength(bytes, from: 0) == bytes.count
+        bytes.withUnsafeBufferPointer { JSONNumber.scanLength($0, from: 0) == $0.count }
     }
 
     /// The length of the grammatical number starting at `start`, or `nil` if there is none.
-    static func scanLength(_ bytes: [UInt8], from start: Int) -> Int? {
+    static func scanLength(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
         func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= 0x30 && bytes[at] <= 0x39 }
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }

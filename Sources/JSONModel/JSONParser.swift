@@ -23,17 +23,27 @@ public struct JSONParser: Sendable {
     /// Parses one JSON text.
     public func parse<Bytes: DataProtocol>(_ input: Bytes) throws(JSONError) -> JSONValue {
         guard input.count <= limits.maximumSize else { throw .tooLarge(limit: limits.maximumSize) }
-        var reader = JSONReader(bytes: Self.contiguousBytes(input), limits: limits, duplicateMembers: duplicateMembers)
-        return try reader.readDocument()
+        if let parsed = input.withContiguousStorageIfAvailable({ parse(contiguous: $0) }) { return try parsed.get() }
+        return try Array(input).withUnsafeBufferPointer { parse(contiguous: $0) }.get()
     }
-}
 
-extension JSONParser {
-    /// The input as an array, copied in one block where it is contiguous (`Data`, arrays),
-    /// rather than byte by byte through the generic sequence path.
-    static func contiguousBytes<Bytes: DataProtocol>(_ input: Bytes) -> [UInt8] {
-        if let data = input as? Data { return data.withUnsafeBytes { [UInt8]($0) } }
-        return input.withContiguousStorageIfAvailable { [UInt8]($0) } ?? Array(input)
+    /// Parses one JSON text: `Data`'s own overload, read in place.
+    public func parse(_ input: Data) throws(JSONError) -> JSONValue {
+        guard input.count <= limits.maximumSize else { throw .tooLarge(limit: limits.maximumSize) }
+        return try input.withUnsafeBytes { parse(contiguous: $0.bindMemory(to: UInt8.self)) }.get()
+    }
+
+    /// Parses one JSON text: `[UInt8]`'s own overload, read in place.
+    public func parse(_ input: [UInt8]) throws(JSONError) -> JSONValue {
+        guard input.count <= limits.maximumSize else { throw .tooLarge(limit: limits.maximumSize) }
+        return try input.withUnsafeBufferPointer { parse(contiguous: $0) }.get()
+    }
+
+    /// The reader runs over the caller's bytes where they lie, so a parse copies nothing
+    /// but the strings and numbers it returns.
+    fileprivate func parse(contiguous bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONError> {
+        var reader = JSONReader(bytes: bytes, limits: limits, duplicateMembers: duplicateMembers)
+        return Result { () throws(JSONError) in try reader.readDocument() }
     }
 }
 
@@ -51,6 +61,9 @@ extension JSONValue {
         parsing text: String, limits: JSONParser.Limits = .default,
         duplicateMembers: JSONParser.DuplicateMemberPolicy = .reject
     ) throws(JSONError) {
-        try self.init(parsing: Data(text.utf8), limits: limits, duplicateMembers: duplicateMembers)
+        var text = text
+        let parser = JSONParser(limits: limits, duplicateMembers: duplicateMembers)
+        guard text.utf8.count <= limits.maximumSize else { throw .tooLarge(limit: limits.maximumSize) }
+        self = try text.withUTF8 { parser.parse(contiguous: $0) }.get()
     }
 }

@@ -3,17 +3,24 @@ extension JSONReader {
     /// (pairing surrogates) and enforces the string length limit.
     mutating func readString() throws(JSONError) -> String {
         let start = index
-        // Most strings are printable ASCII without escapes: find the closing quote and
-        // decode the run at once. Anything else takes the validating loop from the start.
+        // Most strings have no escapes: find the closing quote, checking any non-ASCII
+        // sequence on the way, and decode the run at once. Anything else (an escape, a
+        // control character, bad UTF-8, an overlong string) takes the validating loop from
+        // the start, so every error is the one that loop reports.
         var scan = start + 1
         while scan < bytes.count {
             let byte = bytes[scan]
             if byte == UInt8(ascii: "\"") {
                 guard scan - start - 1 <= limits.maximumStringLength else { break }
                 index = scan + 1
-                return String(decoding: bytes[(start + 1)..<scan], as: UTF8.self)
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<scan]), as: UTF8.self)
             }
-            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
+            if byte >= 0x80 {
+                guard let length = try? validUTF8SequenceLength(at: scan) else { break }
+                scan += length
+                continue
+            }
+            guard byte >= 0x20, byte != UInt8(ascii: "\\") else { break }
             scan += 1
         }
         index += 1  // opening quote

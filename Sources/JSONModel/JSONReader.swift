@@ -1,7 +1,8 @@
 /// The parser's engine: a cursor over the input bytes and an explicit stack of open
 /// containers (no recursion, so depth costs heap, never the call stack).
 struct JSONReader {
-    let bytes: [UInt8]
+    /// The input, borrowed for the length of one parse (see ``JSONParser``).
+    let bytes: UnsafeBufferPointer<UInt8>
     let limits: JSONParser.Limits
     let duplicateMembers: JSONParser.DuplicateMemberPolicy
     var index = 0
@@ -11,7 +12,7 @@ struct JSONReader {
         case object(JSONObject, pendingName: String, nameOffset: Int)
     }
 
-    init(bytes: [UInt8], limits: JSONParser.Limits, duplicateMembers: JSONParser.DuplicateMemberPolicy) {
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, duplicateMembers: JSONParser.DuplicateMemberPolicy) {
         self.bytes = bytes
         var limits = limits
         limits.maximumDepth = min(limits.maximumDepth, JSONParser.Limits.depthCeiling)
@@ -155,7 +156,7 @@ struct JSONReader {
         index += length
         // A number must not run straight into more number-like bytes ("01", "1.e", "2.").
         if let next = peek(), Self.continuesNumber(next) { throw .invalidNumber(offset: start) }
-        return JSONNumber(validatedText: String(decoding: bytes[start..<index], as: UTF8.self))
+        return JSONNumber(validatedText: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
     }
 
     private static func continuesNumber(_ byte: UInt8) -> Bool {

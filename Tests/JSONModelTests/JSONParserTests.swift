@@ -39,6 +39,24 @@ struct JSONParserTests {
         #expect((try? JSONValue(parsing: Data("\"€𝄞\"".utf8))) == .string("€𝄞"))
     }
 
+    /// Strings without escapes are read in one run even when they hold non-ASCII; a bad
+    /// sequence after good ones, an escape after them, or an overlong string must come out
+    /// exactly as the byte-by-byte reading reports them.
+    @Test("Non-ASCII runs: later errors keep their offsets, escapes after them still resolve")
+    func nonASCIIRuns() throws {
+        #expect(try parse(#""Köln, Heidestraße 17, 서울""#) == .string("Köln, Heidestraße 17, 서울"))
+        #expect(try parse(#""Köln\n서울\u00e9""#) == .string("Köln\n서울é"))
+        #expect(throws: JSONError.invalidUTF8(offset: 4)) { try JSONValue(parsing: Data([0x22, 0x4B, 0xC3, 0xB6, 0xC0, 0xAF, 0x22])) }
+        #expect(throws: JSONError.controlCharacterInString(offset: 3)) { try JSONValue(parsing: Data([0x22, 0xC3, 0xB6, 0x01, 0x22])) }
+        #expect(throws: JSONError.unexpectedEnd(offset: 3)) { try JSONValue(parsing: Data([0x22, 0xC3, 0xB6])) }
+        let small = JSONParser.Limits(maximumStringLength: 3)
+        #expect(throws: JSONError.stringTooLong(offset: 0, limit: 3)) { try parse(#""éé""#, limits: small) }
+        #expect(throws: JSONError.stringTooLong(offset: 0, limit: 3)) {
+            try JSONParser(limits: small).parse(Data([0x22, 0xC3, 0xB6, 0xC3, 0xB6, 0xC0, 0xAF, 0x22]))
+        }
+        #expect(try parse(#""é""#, limits: small) == .string("é"))
+    }
+
     @Test("Surrogate escapes must pair; a pair becomes one scalar")
     func surrogates() throws {
         #expect(try parse(#""\ud834\udd1e""#) == .string("\u{1D11E}"))
