@@ -56,6 +56,11 @@ struct Runner: Sendable {
         }
     }
 
+    /// Runs `operation` `times` times untimed (for `perf`).
+    static func repeatRun(_ operation: Benchmark.Operation, times: Int) async throws {
+        for _ in 0..<times { try await operation.run() }
+    }
+
     private func time(_ operation: Benchmark.Operation, times: Int) async throws -> Duration {
         if usesCPUTime {
             let start = Self.processCPUTime()
