@@ -86,9 +86,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// Sets `name` to `value`, appending it when new; returns whether it replaced a member.
-    /// (The parser's one lookup per member, where `contains` then the subscript take two.)
+    /// (One lookup per member, where `contains` then the subscript take two.)
     @discardableResult
-    mutating func updateValue(_ value: JSONValue, forName name: String) -> Bool {
+    public mutating func updateValue(_ value: JSONValue, forName name: String) -> Bool {
         if let position = position(of: name) {
             values[position] = value
             return true
@@ -125,7 +125,26 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public func contains(_ name: String) -> Bool { position(of: name) != nil }
 
     /// Iterates the members in document order.
-    public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
+    public func makeIterator() -> Iterator { Iterator(names: names, values: values) }
+
+    /// The members in document order, read from the object's own lists (no array of pairs
+    /// is built for a loop over an object).
+    public struct Iterator: IteratorProtocol, Sendable {
+        private let names: [String]
+        private let values: [JSONValue]
+        private var position = 0
+
+        init(names: [String], values: [JSONValue]) {
+            self.names = names
+            self.values = values
+        }
+
+        public mutating func next() -> Member? {
+            guard position < names.count, position < values.count else { return nil }
+            defer { position += 1 }
+            return (names[position], values[position])
+        }
+    }
 
     /// Objects are equal when they have the same members with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {

@@ -31,6 +31,9 @@ struct DisclosureProcessor {
     /// Digests met that name no Disclosure, and how many digests were met in all.
     private var seenDigests: Set<String> = []
     private var digestCount = 0
+    /// The path of the value being processed: pushed and popped around each member, so
+    /// descending into a value allocates nothing unless a Disclosure is found there.
+    private var path: [ClaimPath.Component] = []
     private(set) var disclosedClaims: [DisclosedClaim] = []
 
     /// Hashes every Disclosure; a Disclosure sent twice is refused here.
@@ -59,7 +62,8 @@ struct DisclosureProcessor {
     mutating func process(_ payload: JSONObject) throws(SDJWTError) -> JSONObject {
         var payload = payload
         payload["_sd_alg"] = nil
-        let processed = try processObject(payload, path: [], depth: 1) ?? payload
+        path.reserveCapacity(8)
+        let processed = try processObject(payload, depth: 1) ?? payload
         if let unused = used.firstIndex(of: false) {
             throw .unreferencedDisclosure(digest: digests[unused])
         }
@@ -68,26 +72,34 @@ struct DisclosureProcessor {
 
     /// The processed form of a value, or `nil` when processing leaves it as it is (no
     /// digest anywhere inside), so plain subtrees are never copied.
-    private mutating func processValue(
-        _ value: JSONValue, path: [ClaimPath.Component], depth: Int
-    ) throws(SDJWTError) -> JSONValue? {
+    private mutating func processValue(_ value: JSONValue, depth: Int) throws(SDJWTError) -> JSONValue? {
         switch value {
-        case .object(let object): return try processObject(object, path: path, depth: depth).map(JSONValue.object)
-        case .array(let array): return try processArray(array, path: path, depth: depth).map(JSONValue.array)
+        case .object(let object): return try processObject(object, depth: depth).map(JSONValue.object)
+        case .array(let array): return try processArray(array, depth: depth).map(JSONValue.array)
         default: return nil
         }
     }
 
-    /// A disclosed value, processed.
-    private mutating func disclosedValue(
-        _ value: JSONValue, path: [ClaimPath.Component], depth: Int
-    ) throws(SDJWTError) -> JSONValue {
-        try processValue(value, path: path, depth: depth) ?? value
+    /// ``processValue(_:depth:)`` of the value at `component` below the current path.
+    private mutating func processValue(
+        _ value: JSONValue, at component: ClaimPath.Component, depth: Int
+    ) throws(SDJWTError) -> JSONValue? {
+        path.append(component)
+        defer { path.removeLast() }
+        return try processValue(value, depth: depth)
     }
 
-    private mutating func processObject(
-        _ object: JSONObject, path: [ClaimPath.Component], depth: Int
-    ) throws(SDJWTError) -> JSONObject? {
+    /// A disclosed value at `component` below the current path, recorded and processed.
+    private mutating func disclosedValue(
+        _ disclosure: Disclosure, index: Int, at component: ClaimPath.Component, depth: Int
+    ) throws(SDJWTError) -> JSONValue {
+        path.append(component)
+        defer { path.removeLast() }
+        disclosedClaims.append(DisclosedClaim(path: path, disclosure: disclosure, disclosureIndex: index))
+        return try processValue(disclosure.value, depth: depth) ?? disclosure.value
+    }
+
+    private mutating func processObject(_ object: JSONObject, depth: Int) throws(SDJWTError) -> JSONObject? {
         guard depth <= limits.maximumDepth else {
             throw .limitExceeded("the processed payload is nested deeper than \(limits.maximumDepth)")
         }
@@ -106,7 +118,7 @@ struct DisclosureProcessor {
             default:
                 var processed: JSONValue?
                 if value.isContainer {
-                    processed = try processValue(value, path: path + [.key(name)], depth: depth + 1)
+                    processed = try processValue(value, at: .key(name), depth: depth + 1)
                 }
                 if let processed {
                     if output == nil { output = object }
@@ -125,17 +137,13 @@ struct DisclosureProcessor {
             let disclosure = disclosures[index]
             guard let name = disclosure.claimName else { throw .disclosureKindMismatch(digest: digest) }
             guard name != "_sd", name != "..." else { throw .reservedClaimName(name) }
-            guard !result.contains(name) else { throw .claimNameCollision(name) }
-            let claimPath = path + [.key(name)]
-            disclosedClaims.append(DisclosedClaim(path: claimPath, disclosure: disclosure, disclosureIndex: index))
-            result[name] = try disclosedValue(disclosure.value, path: claimPath, depth: depth + 1)
+            let value = try disclosedValue(disclosure, index: index, at: .key(name), depth: depth + 1)
+            guard !result.updateValue(value, forName: name) else { throw .claimNameCollision(name) }
         }
         return result
     }
 
-    private mutating func processArray(
-        _ array: [JSONValue], path: [ClaimPath.Component], depth: Int
-    ) throws(SDJWTError) -> [JSONValue]? {
+    private mutating func processArray(_ array: [JSONValue], depth: Int) throws(SDJWTError) -> [JSONValue]? {
         guard depth <= limits.maximumDepth else {
             throw .limitExceeded("the processed payload is nested deeper than \(limits.maximumDepth)")
         }
@@ -152,13 +160,11 @@ struct DisclosureProcessor {
                 guard let index = try lookUp(digest) else { continue }
                 let disclosure = disclosures[index]
                 guard disclosure.isArrayElement else { throw .disclosureKindMismatch(digest: digest) }
-                let elementPath = path + [.index(outputIndex)]
-                disclosedClaims.append(DisclosedClaim(path: elementPath, disclosure: disclosure, disclosureIndex: index))
-                output?.append(try disclosedValue(disclosure.value, path: elementPath, depth: depth + 1))
+                output?.append(try disclosedValue(disclosure, index: index, at: .index(outputIndex), depth: depth + 1))
             } else {
                 var processed: JSONValue?
                 if element.isContainer {
-                    processed = try processValue(element, path: path + [.index(outputIndex)], depth: depth + 1)
+                    processed = try processValue(element, at: .index(outputIndex), depth: depth + 1)
                 }
                 if let processed {
                     if output == nil { output = Array(array[..<position]) }
