@@ -68,6 +68,20 @@ enum SDJWTBenchmarks {
                 ).serialized
             })
         }),
+        Benchmark(name: "sdjwt.pid14.part.verify-resolver", prepare: {
+            let fixture = try await Fixture()
+            let verifier = SDJWTVerifier(keyBinding: .forbidden)
+            let resolver = SDJWTIssuerKeyLookup(publicKey: fixture.issuerKey.publicKey)
+            let issuance = fixture.issuance
+            return Benchmark.Operation(run: { _ = try await verifier.verify(issuance, resolver: resolver) })
+        }),
+        Benchmark(name: "sdjwt.pid14.part.parse+verify-key", prepare: {
+            let fixture = try await Fixture()
+            let verifier = SDJWTVerifier(keyBinding: .forbidden)
+            let key = JWSVerificationKey(fixture.issuerKey.publicKey)
+            let issuance = fixture.issuance
+            return Benchmark.Operation(run: { _ = try verifier.verify(SDJWTObject(parsing: issuance), issuerKey: key) })
+        }),
         Benchmark(name: "sdjwt.pid14.part.disclosures", prepare: {
             let parts = try await Fixture().issuance.split(separator: "~").dropFirst().map(String.init)
             return Benchmark.Operation(run: { for part in parts { _ = try Disclosure(encoded: part) } })
