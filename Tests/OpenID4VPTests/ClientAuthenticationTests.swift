@@ -200,7 +200,7 @@ struct ClientAuthenticationTests {
     @Test func aVerifierAttestationBindsTheRequestKey() async throws {
         let attester = PrivateKey(curve: .p256)
         let verifierKey = PrivateKey(curve: .p256)
-        let trusting = try WalletConfiguration.testing {
+        let trusting = WalletConfiguration.testing {
             $0.trustedAttestationIssuers = ["https://attester.example": [JWK(publicKey: attester.publicKey)]]
         }
         let good = try await attestation(issuerKey: attester, subject: "verifier.example", holder: verifierKey.publicKey,
@@ -260,7 +260,7 @@ struct ClientAuthenticationTests {
             header: header, signer: SoftwareSigner(privateKey: key, keyID: "k1"))
         var jwk = JWK(publicKey: key.publicKey)
         jwk.kid = "k1"
-        let knowing = try WalletConfiguration.testing {
+        let knowing = WalletConfiguration.testing {
             $0.preRegisteredClients = ["example-client": PreRegisteredClient(displayName: "Example Shop", signingKeys: [jwk])]
         }
         let info = try await authenticate(token, configuration: knowing)
