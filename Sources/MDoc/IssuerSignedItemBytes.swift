@@ -35,6 +35,13 @@ public struct IssuerSignedItemBytes: Sendable, Hashable {
         taggedBytes = Data(raw.bytes)
     }
 
+    /// An item read from `encodedItem`, received as `taggedBytes` (by ``DirectDecoding``).
+    init(item: IssuerSignedItem, encodedItem: Data, taggedBytes: Data) {
+        self.item = item
+        self.encodedItem = encodedItem
+        self.taggedBytes = taggedBytes
+    }
+
     /// Reads a `#6.24(bstr)` value decoded earlier; the tag and length are re-encoded in
     /// preferred form (the embedded bytes stay exact).
     public init(cbor: CBOR, limits: MDocLimits = .default) throws(MDocError) {
