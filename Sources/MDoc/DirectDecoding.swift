@@ -130,7 +130,8 @@ enum DirectDecoding {
         var itemCursor = CBORCursor(inner, options: limits.decodingOptions)
         guard let item = issuerSignedItem(&itemCursor), itemCursor.isAtEnd else { return nil }
         return IssuerSignedItemBytes(
-            item: item, encodedItem: Data(inner), taggedBytes: Data(UnsafeBufferPointer(rebasing: buffer[start..<content.upperBound])))
+            item: item, taggedBytes: Data(UnsafeBufferPointer(rebasing: buffer[start..<content.upperBound])),
+            contentOffset: content.lowerBound - start)
     }
 
     private static let itemFields = FieldNames("digestID", "random", "elementIdentifier", "elementValue")
