@@ -8,19 +8,21 @@ extension Data {
     /// ``CBOR`` value whose byte strings are copies of those bytes.
     package mutating func appendCBORHead(major: UInt8, argument: UInt64) {
         let type = major << 5
+        let width: Int, info: UInt8
         switch argument {
-        case 0..<24:
-            append(type | UInt8(argument))
-        case 24...0xff:
-            append(contentsOf: [type | 24, UInt8(argument)])
-        case 0x100...0xffff:
-            append(contentsOf: [type | 25, UInt8(argument >> 8), UInt8(truncatingIfNeeded: argument)])
-        case 0x1_0000...0xffff_ffff:
-            append(type | 26)
-            for shift in stride(from: 24, through: 0, by: -8) { append(UInt8(truncatingIfNeeded: argument >> UInt64(shift))) }
-        default:
-            append(type | 27)
-            for shift in stride(from: 56, through: 0, by: -8) { append(UInt8(truncatingIfNeeded: argument >> UInt64(shift))) }
+        case 0..<24: (width, info) = (0, UInt8(argument))
+        case 24...0xff: (width, info) = (1, 24)
+        case 0x100...0xffff: (width, info) = (2, 25)
+        case 0x1_0000...0xffff_ffff: (width, info) = (4, 26)
+        default: (width, info) = (8, 27)
+        }
+        // Built on the stack and appended once: `Data.append` of single bytes is slow.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { head in
+            head[0] = type | info
+            for index in 0..<width {
+                head[1 + index] = UInt8(truncatingIfNeeded: argument >> UInt64(8 * (width - 1 - index)))
+            }
+            append(UnsafeBufferPointer(rebasing: head[0...width]))
         }
     }
 

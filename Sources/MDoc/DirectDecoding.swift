@@ -101,7 +101,7 @@ enum DirectDecoding {
             guard let spaces = cursor.mapCount(depth: depth + 1), spaces <= limits.maxNameSpaces else { return nil }
             var names: [UnsafeBufferPointer<UInt8>] = []
             for _ in 0..<spaces {
-                guard let name = cursor.asciiText(), !names.contains(where: { $0.elementsEqual(name) }),
+                guard let name = cursor.asciiText(), !names.contains(where: { $0.count == name.count && $0.elementsEqual(name) }),
                       let elements = cursor.arrayCount(depth: depth + 2), elements > 0,
                       elements <= limits.maxElementsPerNameSpace
                 else { return nil }
@@ -213,7 +213,7 @@ enum DirectDecoding {
         var result: [String: [UInt64: Data]] = [:]
         var names: [UnsafeBufferPointer<UInt8>] = []
         for _ in 0..<spaces {
-            guard let name = cursor.asciiText(), !names.contains(where: { $0.elementsEqual(name) }),
+            guard let name = cursor.asciiText(), !names.contains(where: { $0.count == name.count && $0.elementsEqual(name) }),
                   let count = cursor.mapCount(depth: 2), count <= limits.maxElementsPerNameSpace
             else { return nil }
             names.append(name)
@@ -245,10 +245,19 @@ extension CBORCursor {
     /// The index in `fields` of the next map key; `nil` when the key is anything else or a
     /// field already in `seen` (a duplicate key).
     mutating func field(_ fields: FieldNames, seen: inout FieldSet) -> Int? {
-        guard let key = asciiText(), let index = fields.names.firstIndex(where: { $0.elementsEqual(key) }) else { return nil }
+        guard let key = asciiText(), let index = fields.names.firstIndex(where: { Self.equal($0, key) }) else { return nil }
         let bit: UInt32 = 1 << UInt32(index)
         guard seen.bits & bit == 0 else { return nil }
         seen.bits |= bit
         return index
+    }
+
+    /// Whether `name` and `key` hold the same bytes.
+    static func equal(_ name: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count == key.count else { return false }
+        return name.withUnsafeBufferPointer { name in
+            guard let lhs = name.baseAddress, let rhs = key.baseAddress else { return name.isEmpty }
+            return memcmp(lhs, rhs, name.count) == 0
+        }
     }
 }
