@@ -140,8 +140,15 @@ struct COSEMessageFields: Sendable, Equatable {
     /// `Sig_structure` / `MAC_structure` for the single-signer forms (RFC 9052 §4.4, §6.3):
     /// `[context, body_protected, external_aad, payload]`.
     static func structure(context: String, protected: Data, externalAAD: Data, payload: Data) -> Data {
-        CBOR.array([
-            .textString(context), .byteString(protected), .byteString(externalAAD), .byteString(payload),
-        ]).encoded()
+        // Written straight into one buffer: the same bytes as encoding the CBOR array, without
+        // copying the payload into a `CBOR` value and the encoder's buffer first.
+        var structure = Data()
+        structure.reserveCapacity(32 + context.utf8.count + protected.count + externalAAD.count + payload.count)
+        structure.appendCBORHead(major: 4, argument: 4)
+        structure.appendCBORTextString(context)
+        structure.appendCBORByteString(protected)
+        structure.appendCBORByteString(externalAAD)
+        structure.appendCBORByteString(payload)
+        return structure
     }
 }

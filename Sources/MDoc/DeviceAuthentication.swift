@@ -17,12 +17,21 @@ public enum DeviceAuthentication {
     public static func bytes(
         sessionTranscript: SessionTranscript, docType: String, encodedDeviceNameSpaces: Data
     ) -> Data {
-        var structure = Data([0x84])
-        structure.append(CBOR.textString(context).encoded())
+        // Spliced into two buffers rather than encoded through `CBOR` values (each of which
+        // would copy the transcript or the name spaces again).
+        var structure = Data()
+        structure.reserveCapacity(48 + sessionTranscript.encoded.count + docType.utf8.count + encodedDeviceNameSpaces.count)
+        structure.appendCBORHead(major: 4, argument: 4)
+        structure.appendCBORTextString(context)
         structure.append(sessionTranscript.encoded)
-        structure.append(CBOR.textString(docType).encoded())
-        structure.append(CBOR.embedded(encoded: encodedDeviceNameSpaces).encoded())
-        return CBOR.embedded(encoded: structure).encoded()
+        structure.appendCBORTextString(docType)
+        structure.appendCBORHead(major: 6, argument: CBOR.embeddedTag)
+        structure.appendCBORByteString(encodedDeviceNameSpaces)
+        var bytes = Data()
+        bytes.reserveCapacity(structure.count + 12)
+        bytes.appendCBORHead(major: 6, argument: CBOR.embeddedTag)
+        bytes.appendCBORByteString(structure)
+        return bytes
     }
 }
 

@@ -25,7 +25,20 @@ public struct DeviceResponse: Sendable, Equatable {
     }
 
     /// Reads an encoded DeviceResponse, keeping every issuer-signed item's exact bytes.
+    ///
+    /// The common shape is read straight from the bytes; anything else, and every input that
+    /// is refused, goes through the full CBOR tree, which gives the precise error.
     public init(decoding data: some DataProtocol, limits: MDocLimits = .default) throws(MDocError) {
+        let bytes = data as? Data ?? Data(data)
+        if let response = DirectDecoding.deviceResponse(bytes, limits: limits) {
+            self = response
+            return
+        }
+        try self.init(treeDecoding: bytes, limits: limits)
+    }
+
+    /// Reads an encoded DeviceResponse through its CBOR tree: every shape the model allows.
+    init(treeDecoding data: Data, limits: MDocLimits) throws(MDocError) {
         let raw = try limits.raw(decoding: data)
         let fields = try MDocFieldReader(raw.value, path: "DeviceResponse")
         version = try fields.text("version")

@@ -31,6 +31,11 @@ public struct IssuerAuth: Sendable, Equatable {
         mobileSecurityObject = try MobileSecurityObject(cbor: try CBOR.decodeMDoc(inner, limits: limits), limits: limits)
     }
 
+    /// A message and the MSO already read from its payload (by ``DirectDecoding``).
+    init(sign1: COSESign1, mobileSecurityObject: MobileSecurityObject) {
+        self.sign1 = sign1
+        self.mobileSecurityObject = mobileSecurityObject
+    }
 
     /// The `x5chain` certificates (DER, document signer first), from either bucket;
     /// 18013-5 puts them in the unprotected one.

@@ -19,9 +19,21 @@ public struct IssuerSigned: Sendable, Equatable {
     }
 
     /// Reads an encoded IssuerSigned (the form OpenID4VCI delivers, base64url-decoded).
+    ///
+    /// The common shape is read straight from the bytes; anything else, and every input that
+    /// is refused, goes through the full CBOR tree, which gives the precise error.
     public init(decoding data: some DataProtocol, limits: MDocLimits = .default) throws(MDocError) {
-        let raw = try limits.raw(decoding: data)
-        try self.init(raw: raw, limits: limits)
+        let bytes = data as? Data ?? Data(data)
+        if let issuerSigned = DirectDecoding.issuerSigned(bytes, limits: limits) {
+            self = issuerSigned
+            return
+        }
+        try self.init(treeDecoding: bytes, limits: limits)
+    }
+
+    /// Reads an encoded IssuerSigned through its CBOR tree: every shape the model allows.
+    init(treeDecoding data: Data, limits: MDocLimits) throws(MDocError) {
+        try self.init(raw: try limits.raw(decoding: data), limits: limits)
     }
 
     /// Reads an IssuerSigned from its received bytes, so every item keeps its exact bytes.

@@ -12,16 +12,27 @@ import Foundation
 public struct IssuerSignedItemBytes: Sendable, Hashable {
     /// The decoded item.
     public let item: IssuerSignedItem
-    /// The encoded `IssuerSignedItem` inside the byte string.
-    public let encodedItem: Data
     /// The whole `#6.24(bstr)` data item as received (or as encoded here): what is digested.
     public let taggedBytes: Data
+    /// Where the byte string's content starts in ``taggedBytes`` (after the tag and length
+    /// heads): the embedded item is kept once, inside the tagged bytes, not as a second copy.
+    private let contentOffset: Int
+
+    /// The encoded `IssuerSignedItem` inside the byte string.
+    public var encodedItem: Data {
+        Data(taggedBytes[(taggedBytes.startIndex + contentOffset)...])
+    }
 
     /// Encodes `item` (preferred serialization, fields in 18013-5 order) and wraps it.
     public init(item: IssuerSignedItem) {
+        self.init(item: item, embedding: item.cbor.encoded())
+    }
+
+    /// `item`, whose encoding is `encoded`, wrapped in preferred form.
+    private init(item: IssuerSignedItem, embedding encoded: Data) {
         self.item = item
-        encodedItem = item.cbor.encoded()
-        taggedBytes = CBOR.embedded(encoded: encodedItem).encoded()
+        taggedBytes = CBOR.embedded(encoded: encoded).encoded()
+        contentOffset = taggedBytes.count - encoded.count
     }
 
     /// Reads a received `#6.24(bstr)` item, keeping its bytes.
@@ -30,9 +41,17 @@ public struct IssuerSignedItemBytes: Sendable, Hashable {
             throw .invalidStructure(path: path(), reason: "expected #6.24(bstr), found \(raw.value.typeName)")
         }
         item = try IssuerSignedItem(cbor: try CBOR.decodeMDoc(inner, limits: limits), path: path())
-        encodedItem = inner
         // A compact copy: `raw.bytes` is a slice of the whole response.
         taggedBytes = Data(raw.bytes)
+        contentOffset = taggedBytes.count - inner.count
+    }
+
+    /// An item received as `taggedBytes`, whose embedded bytes start at `contentOffset`
+    /// (read by ``DirectDecoding``).
+    init(item: IssuerSignedItem, taggedBytes: Data, contentOffset: Int) {
+        self.item = item
+        self.taggedBytes = taggedBytes
+        self.contentOffset = contentOffset
     }
 
     /// Reads a `#6.24(bstr)` value decoded earlier; the tag and length are re-encoded in
@@ -41,9 +60,7 @@ public struct IssuerSignedItemBytes: Sendable, Hashable {
         guard let inner = cbor.embeddedBytes else {
             throw .invalidStructure(path: "IssuerSignedItemBytes", reason: "expected #6.24(bstr), found \(cbor.typeName)")
         }
-        item = try IssuerSignedItem(cbor: try CBOR.decodeMDoc(inner, limits: limits))
-        encodedItem = inner
-        taggedBytes = CBOR.embedded(encoded: inner).encoded()
+        self.init(item: try IssuerSignedItem(cbor: try CBOR.decodeMDoc(inner, limits: limits)), embedding: inner)
     }
 
     /// The item as CBOR: `#6.24(bstr)` around the kept bytes.

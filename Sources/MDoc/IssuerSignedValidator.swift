@@ -192,7 +192,7 @@ public struct IssuerSignedValidator: Sendable {
                 let id = bytes.item.digestID
                 guard seen.insert(id).inserted else { throw .duplicateDigestID(nameSpace: nameSpace, digestID: id) }
                 guard let expected = digests[id] else { throw .missingDigest(nameSpace: nameSpace, digestID: id) }
-                guard bytes.digest(algorithm) == expected else {
+                guard algorithm.digest(of: bytes.taggedBytes, matches: expected) else {
                     throw .digestMismatch(nameSpace: nameSpace, elementIdentifier: bytes.item.elementIdentifier, digestID: id)
                 }
                 count += 1
