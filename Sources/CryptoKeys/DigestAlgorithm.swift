@@ -46,34 +46,39 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
         return text.withUTF8 { oneShot(UnsafeRawBufferPointer($0)) }
     }
 
-    /// One contiguous input hashed by libcrypto's low-level SHA-2 functions with the context
-    /// on the stack. swift-crypto's streaming hash allocates a context object per call, and
-    /// OpenSSL 3's one-shot `SHA256()` fetches the algorithm from its provider store (locks,
-    /// a context allocation) every time: for the short inputs that take this path
-    /// (Disclosures, signing inputs, digests of digests) either costs more than the hash.
+    /// One contiguous input hashed into a new `Data` (see ``write(_:into:)``).
     private func oneShot(_ input: UnsafeRawBufferPointer) -> Data {
         var digest = Data(count: byteCount)
         digest.withUnsafeMutableBytes { output in
-            let target = output.bindMemory(to: UInt8.self).baseAddress
-            switch self {
-            case .sha256:
-                var context = SHA256_CTX()
-                SHA256_Init(&context)
-                SHA256_Update(&context, input.baseAddress, input.count)
-                SHA256_Final(target, &context)
-            case .sha384:
-                var context = SHA512_CTX()
-                SHA384_Init(&context)
-                SHA384_Update(&context, input.baseAddress, input.count)
-                SHA384_Final(target, &context)
-            case .sha512:
-                var context = SHA512_CTX()
-                SHA512_Init(&context)
-                SHA512_Update(&context, input.baseAddress, input.count)
-                SHA512_Final(target, &context)
-            }
+            if let target = output.bindMemory(to: UInt8.self).baseAddress { write(input, into: target) }
         }
         return digest
+    }
+
+    /// Hashes one contiguous input with libcrypto's low-level SHA-2 functions, the context
+    /// on the stack, into `target` (``byteCount`` bytes). swift-crypto's streaming hash
+    /// allocates a context object per call, and OpenSSL 3's one-shot `SHA256()` fetches the
+    /// algorithm from its provider store (locks, a context allocation) every time: for the
+    /// short inputs that take this path (Disclosures, mdoc items, signing inputs, digests
+    /// of digests) either costs more than the hash.
+    func write(_ input: UnsafeRawBufferPointer, into target: UnsafeMutablePointer<UInt8>) {
+        switch self {
+        case .sha256:
+            var context = SHA256_CTX()
+            SHA256_Init(&context)
+            SHA256_Update(&context, input.baseAddress, input.count)
+            SHA256_Final(target, &context)
+        case .sha384:
+            var context = SHA512_CTX()
+            SHA384_Init(&context)
+            SHA384_Update(&context, input.baseAddress, input.count)
+            SHA384_Final(target, &context)
+        case .sha512:
+            var context = SHA512_CTX()
+            SHA512_Init(&context)
+            SHA512_Update(&context, input.baseAddress, input.count)
+            SHA512_Final(target, &context)
+        }
     }
 
     /// A digest's bytes in one copy (`Data(digest)` would walk them one at a time).
