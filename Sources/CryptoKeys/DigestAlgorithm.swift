@@ -46,6 +46,18 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
         return text.withUTF8 { oneShot(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Hashes the UTF-8 of `text` into a stack buffer that lives while `body` runs: for a
+    /// caller that turns the digest straight into something else (SD-JWT's base64url
+    /// digests), so no `Data` is made in between.
+    package func withDigest(ofUTF8 text: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+        var text = text
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { digest in
+            guard let target = digest.baseAddress else { return }
+            text.withUTF8 { write(UnsafeRawBufferPointer($0), into: target) }
+            body(UnsafeRawBufferPointer(digest))
+        }
+    }
+
     /// One contiguous input hashed into a new `Data` (see ``write(_:into:)``).
     private func oneShot(_ input: UnsafeRawBufferPointer) -> Data {
         var digest = Data(count: byteCount)

@@ -42,6 +42,14 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// Members whose names the caller has already found distinct (the parser does, as it
+    /// reads them), taken without another check.
+    init(distinctNames names: [String], values: [JSONValue]) {
+        self.names = names
+        self.values = values
+        rebuildIndex()
+    }
+
     private static func areDistinct(_ names: [String]) -> Bool {
         guard names.count > indexThreshold else {
             for (position, name) in names.enumerated() {

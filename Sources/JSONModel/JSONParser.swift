@@ -39,6 +39,13 @@ public struct JSONParser: Sendable {
         return try input.withUnsafeBufferPointer { parse(contiguous: $0) }.get()
     }
 
+    /// Parses one JSON text from bytes the caller lends for the call (a buffer it decoded
+    /// base64url into, say), so they need not be copied into `Data` first.
+    package func parse(_ input: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JSONValue {
+        guard input.count <= limits.maximumSize else { throw .tooLarge(limit: limits.maximumSize) }
+        return try parse(contiguous: input).get()
+    }
+
     /// The reader runs over the caller's bytes where they lie, so a parse copies nothing
     /// but the strings and numbers it returns.
     fileprivate func parse(contiguous bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONError> {

@@ -1,5 +1,11 @@
 /// The parser's engine: a cursor over the input bytes and an explicit stack of open
 /// containers (no recursion, so depth costs heap, never the call stack).
+///
+/// The members of every open container wait in two shared lists, `values` and `names`;
+/// each open container only remembers where its own members begin. When it closes, its
+/// members are copied out once into an array of exactly their count. Growing one array
+/// per container element by element cost a reallocation at every power of two, which
+/// was a quarter of all the allocations an SD-JWT verification made.
 struct JSONReader {
     /// The input, borrowed for the length of one parse (see ``JSONParser``).
     let bytes: UnsafeBufferPointer<UInt8>
@@ -7,10 +13,29 @@ struct JSONReader {
     let duplicateMembers: JSONParser.DuplicateMemberPolicy
     var index = 0
 
-    private enum Container {
-        case array([JSONValue])
-        case object(JSONObject, pendingName: String, nameOffset: Int)
+    /// An open array or object.
+    private struct Frame {
+        /// Where this container's values begin in `values`.
+        let valueStart: Int
+        /// For an object: where its names begin in `names`, the name waiting for its value
+        /// and that name's offset (for a duplicate-member error). `nil` for an array.
+        let nameStart: Int?
+        var pendingName = ""
+        var pendingNameOffset = 0
+        /// Positions by name, built once an object has more members than a linear scan
+        /// handles well.
+        var positions: [ScalarKey: Int]?
+
+        var isObject: Bool { nameStart != nil }
     }
+
+    /// The number of members above which an object's duplicate check uses a hash index
+    /// (the same threshold ``JSONObject`` uses for its own lookups).
+    private static let indexThreshold = JSONObject.indexThreshold
+
+    private var frames: [Frame] = []
+    private var values: [JSONValue] = []
+    private var names: [String] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, duplicateMembers: JSONParser.DuplicateMemberPolicy) {
         self.bytes = bytes
@@ -28,7 +53,6 @@ struct JSONReader {
     }
 
     private mutating func readValue() throws(JSONError) -> JSONValue {
-        var stack: [Container] = []
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw .unexpectedEnd(offset: index) }
@@ -36,18 +60,18 @@ struct JSONReader {
             var value: JSONValue
             switch bytes[index] {
             case UInt8(ascii: "["):
-                guard stack.count < limits.maximumDepth else { throw .tooDeep(offset: index, limit: limits.maximumDepth) }
+                guard frames.count < limits.maximumDepth else { throw .tooDeep(offset: index, limit: limits.maximumDepth) }
                 index += 1
                 skipWhitespace()
                 if peek() == UInt8(ascii: "]") {
                     index += 1
                     value = .array([])
                 } else {
-                    stack.append(.array([]))
+                    openContainer(Frame(valueStart: values.count, nameStart: nil))
                     continue
                 }
             case UInt8(ascii: "{"):
-                guard stack.count < limits.maximumDepth else { throw .tooDeep(offset: index, limit: limits.maximumDepth) }
+                guard frames.count < limits.maximumDepth else { throw .tooDeep(offset: index, limit: limits.maximumDepth) }
                 index += 1
                 skipWhitespace()
                 if peek() == UInt8(ascii: "}") {
@@ -55,7 +79,8 @@ struct JSONReader {
                     value = .object(JSONObject())
                 } else {
                     let (name, offset) = try readMemberName()
-                    stack.append(.object(JSONObject(), pendingName: name, nameOffset: offset))
+                    openContainer(Frame(
+                        valueStart: values.count, nameStart: names.count, pendingName: name, pendingNameOffset: offset))
                     continue
                 }
             case UInt8(ascii: "\""):
@@ -69,44 +94,38 @@ struct JSONReader {
                 throw .unexpectedByte(byte, offset: index)
             }
 
-            // Attach the finished value to the open containers, closing as many as end here.
-            while let container = stack.popLast() {
-                switch container {
-                case var .array(elements):
-                    guard elements.count < limits.maximumMembers else {
-                        throw .tooManyMembers(offset: valueStart, limit: limits.maximumMembers)
-                    }
-                    elements.append(value)
-                    skipWhitespace()
-                    switch peek() {
-                    case UInt8(ascii: ","):
-                        index += 1
-                        stack.append(.array(elements))
-                    case UInt8(ascii: "]"):
-                        index += 1
-                        value = .array(elements)
-                        continue
-                    case let byte?: throw .unexpectedByte(byte, offset: index)
-                    case nil: throw .unexpectedEnd(offset: index)
-                    }
-                case .object(var object, let name, let nameOffset):
-                    if object.updateValue(value, forName: name) {
-                        guard duplicateMembers == .lastWins else { throw .duplicateMember(name, offset: nameOffset) }
-                    } else {
-                        guard object.count <= limits.maximumMembers else {
-                            throw .tooManyMembers(offset: nameOffset, limit: limits.maximumMembers)
-                        }
-                    }
+            // Attach the finished value to the innermost open container, closing as many
+            // containers as end here.
+            while !frames.isEmpty {
+                if frames[frames.count - 1].isObject {
+                    try addMember(value)
                     skipWhitespace()
                     switch peek() {
                     case UInt8(ascii: ","):
                         index += 1
                         skipWhitespace()
                         let (next, offset) = try readMemberName()
-                        stack.append(.object(object, pendingName: next, nameOffset: offset))
+                        frames[frames.count - 1].pendingName = next
+                        frames[frames.count - 1].pendingNameOffset = offset
                     case UInt8(ascii: "}"):
                         index += 1
-                        value = .object(object)
+                        value = .object(closeObject())
+                        continue
+                    case let byte?: throw .unexpectedByte(byte, offset: index)
+                    case nil: throw .unexpectedEnd(offset: index)
+                    }
+                } else {
+                    guard values.count - frames[frames.count - 1].valueStart < limits.maximumMembers else {
+                        throw .tooManyMembers(offset: valueStart, limit: limits.maximumMembers)
+                    }
+                    values.append(value)
+                    skipWhitespace()
+                    switch peek() {
+                    case UInt8(ascii: ","):
+                        index += 1
+                    case UInt8(ascii: "]"):
+                        index += 1
+                        value = .array(closeArray())
                         continue
                     case let byte?: throw .unexpectedByte(byte, offset: index)
                     case nil: throw .unexpectedEnd(offset: index)
@@ -114,7 +133,86 @@ struct JSONReader {
                 }
                 break
             }
-            if stack.isEmpty { return value }
+            if frames.isEmpty { return value }
+        }
+    }
+
+    private mutating func openContainer(_ frame: Frame) {
+        if frames.isEmpty {
+            // One reservation per parse spares the first few doublings of each list.
+            frames.reserveCapacity(8)
+            values.reserveCapacity(32)
+            if frame.isObject { names.reserveCapacity(32) }
+        }
+        frames.append(frame)
+    }
+
+    /// Adds the innermost object's pending member; a repeated name is refused or keeps
+    /// its first position and takes the new value, as the policy says.
+    private mutating func addMember(_ value: JSONValue) throws(JSONError) {
+        let top = frames.count - 1
+        guard let nameStart = frames[top].nameStart else { return }
+        let name = frames[top].pendingName
+        let count = names.count - nameStart
+        var existing: Int?
+        if let positions = frames[top].positions {
+            existing = positions[ScalarKey(name)]
+        } else {
+            for position in nameStart..<names.count where ScalarKey.sameScalars(names[position], name) {
+                existing = position - nameStart
+                break
+            }
+        }
+        if let existing {
+            guard duplicateMembers == .lastWins else {
+                throw .duplicateMember(name, offset: frames[top].pendingNameOffset)
+            }
+            values[frames[top].valueStart + existing] = value
+            return
+        }
+        guard count < limits.maximumMembers else {
+            throw .tooManyMembers(offset: frames[top].pendingNameOffset, limit: limits.maximumMembers)
+        }
+        names.append(name)
+        values.append(value)
+        if frames[top].positions != nil {
+            frames[top].positions?[ScalarKey(name)] = count
+        } else if count + 1 > Self.indexThreshold {
+            var positions = [ScalarKey: Int](minimumCapacity: (count + 1) * 2)
+            for position in nameStart..<names.count { positions[ScalarKey(names[position])] = position - nameStart }
+            frames[top].positions = positions
+        }
+    }
+
+    /// Closes the innermost array: its elements, copied out in one allocation.
+    private mutating func closeArray() -> [JSONValue] {
+        let frame = frames.removeLast()
+        let elements = Self.copy(of: values, from: frame.valueStart)
+        values.removeLast(values.count - frame.valueStart)
+        return elements
+    }
+
+    /// Closes the innermost object: its members, whose names are already known distinct.
+    private mutating func closeObject() -> JSONObject {
+        let frame = frames.removeLast()
+        let nameStart = frame.nameStart ?? names.count
+        let object = JSONObject(
+            distinctNames: Self.copy(of: names, from: nameStart), values: Self.copy(of: values, from: frame.valueStart))
+        names.removeLast(names.count - nameStart)
+        values.removeLast(values.count - frame.valueStart)
+        return object
+    }
+
+    /// The elements of `list` from `start` on, in a new array of exactly their count
+    /// (`Array(list[start...])` would share the list's buffer when the slice is all of it,
+    /// and the list would then be copied when it shrinks).
+    private static func copy<Element>(of list: [Element], from start: Int) -> [Element] {
+        let count = list.count - start
+        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            list.withUnsafeBufferPointer { source in
+                _ = buffer.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: source[start...]))
+            }
+            initialized = count
         }
     }
 

@@ -24,10 +24,25 @@ public enum Base64URL {
     /// Encodes a byte array without padding (concrete overload, as above).
     public static func encode(_ bytes: [UInt8]) -> String { codec.encode(bytes) }
 
+    /// Encodes bytes the caller lends for the call (a digest on the stack, say); not generic,
+    /// so a caller in another module gets this specialised path.
+    package static func encode(_ bytes: UnsafeRawBufferPointer) -> String {
+        codec.encode(bytes.bindMemory(to: UInt8.self))
+    }
+
     /// Decodes unpadded base64url; rejects padding, whitespace, the `+`/`/` alphabet and
     /// non-zero trailing bits, so each byte string has exactly one accepted encoding.
     public static func decode(_ text: String) throws(MultiformatsError) -> Data {
         try codec.decode(Substring(text))
+    }
+
+    /// Decodes unpadded base64url as ``decode(_:)`` does, into a buffer that exists only
+    /// while `body` runs (on the stack when small): for a parser that reads the bytes once
+    /// and keeps nothing else, such as a JOSE header or an SD-JWT Disclosure.
+    package static func withDecoded(
+        _ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(MultiformatsError) {
+        try codec.withDecodedSextets(text, body)
     }
 
     /// Decodes base64url or standard base64, padded or not, with any trailing bits; still

@@ -48,62 +48,58 @@ extension BitGroupCodec {
         }
     }
 
-    /// Decodes the first `end` characters of `utf8` (padding already cut off); `utf8.count`
-    /// is the full length, for the padding check.
+    /// The number of bytes ``decodeSextets(_:end:table:allowNonZeroTrailingBits:into:)``
+    /// may write for `end` characters (padding already cut off).
+    static func decodedCapacity(forCharacters end: Int) -> Int { end / 4 * 3 + 2 }
+
+    /// Decodes the first `end` characters of `utf8` (padding already cut off) into
+    /// `output`, which has room for ``decodedCapacity(forCharacters:)`` bytes; `utf8.count`
+    /// is the full length, for the padding check. Writing into the caller's buffer lets a
+    /// caller that only reads the bytes keep them on the stack.
     func decodeSextets(
-        _ utf8: UnsafeBufferPointer<UInt8>, end: Int, table: UnsafeBufferPointer<Int16>, allowNonZeroTrailingBits: Bool
+        _ utf8: UnsafeBufferPointer<UInt8>, end: Int, table: UnsafeBufferPointer<Int16>, allowNonZeroTrailingBits: Bool,
+        into output: UnsafeMutableBufferPointer<UInt8>
     ) -> SextetDecoding {
         let wholeBlocks = end / 4
         let tail = end - wholeBlocks * 4
-        var failure: SextetDecoding?
-        let bytes = [UInt8](unsafeUninitializedCapacity: wholeBlocks * 3 + 2) { output, count in
-            var read = 0
-            var written = 0
-            for _ in 0..<wholeBlocks {
-                let first = table[Int(utf8[read])], second = table[Int(utf8[read + 1])]
-                let third = table[Int(utf8[read + 2])], fourth = table[Int(utf8[read + 3])]
-                // Every valid value is 0…63, so one sign test covers all four.
-                guard first | second | third | fourth >= 0 else {
-                    failure = .invalidCharacter(offset: read + Self.firstNegative(first, second, third, fourth))
-                    count = written
-                    return
-                }
-                let block = UInt32(first) << 18 | UInt32(second) << 12 | UInt32(third) << 6 | UInt32(fourth)
-                output[written] = UInt8(truncatingIfNeeded: block >> 16)
-                output[written + 1] = UInt8(truncatingIfNeeded: block >> 8)
-                output[written + 2] = UInt8(truncatingIfNeeded: block)
-                read += 4
-                written += 3
+        var read = 0
+        var written = 0
+        for _ in 0..<wholeBlocks {
+            let first = table[Int(utf8[read])], second = table[Int(utf8[read + 1])]
+            let third = table[Int(utf8[read + 2])], fourth = table[Int(utf8[read + 3])]
+            // Every valid value is 0…63, so one sign test covers all four.
+            guard first | second | third | fourth >= 0 else {
+                return .invalidCharacter(offset: read + Self.firstNegative(first, second, third, fourth))
             }
-            // Two or three characters left are one or two bytes plus 4 or 2 spare bits.
-            var block: UInt32 = 0
-            for offset in 0..<tail {
-                let value = table[Int(utf8[read + offset])]
-                guard value >= 0 else {
-                    failure = .invalidCharacter(offset: read + offset)
-                    count = written
-                    return
-                }
-                block = block << 6 | UInt32(value)
-            }
-            count = written
-            switch tail {
-            case 0: return
-            case 1: failure = .invalidLength
-            case 2:
-                output[written] = UInt8(truncatingIfNeeded: block >> 4)
-                count += 1
-                if block & 0x0f != 0, !allowNonZeroTrailingBits { failure = .nonCanonical }
-            default:
-                output[written] = UInt8(truncatingIfNeeded: block >> 10)
-                output[written + 1] = UInt8(truncatingIfNeeded: block >> 2)
-                count += 2
-                if block & 0x03 != 0, !allowNonZeroTrailingBits { failure = .nonCanonical }
-            }
+            let block = UInt32(first) << 18 | UInt32(second) << 12 | UInt32(third) << 6 | UInt32(fourth)
+            output[written] = UInt8(truncatingIfNeeded: block >> 16)
+            output[written + 1] = UInt8(truncatingIfNeeded: block >> 8)
+            output[written + 2] = UInt8(truncatingIfNeeded: block)
+            read += 4
+            written += 3
         }
-        if let failure { return failure }
-        if padBlock != nil, (bytes.count + 2) / 3 * 4 != utf8.count { return .invalidLength }
-        return .decoded(bytes)
+        // Two or three characters left are one or two bytes plus 4 or 2 spare bits.
+        var block: UInt32 = 0
+        for offset in 0..<tail {
+            let value = table[Int(utf8[read + offset])]
+            guard value >= 0 else { return .invalidCharacter(offset: read + offset) }
+            block = block << 6 | UInt32(value)
+        }
+        switch tail {
+        case 0: break
+        case 1: return .invalidLength
+        case 2:
+            output[written] = UInt8(truncatingIfNeeded: block >> 4)
+            written += 1
+            if block & 0x0f != 0, !allowNonZeroTrailingBits { return .nonCanonical }
+        default:
+            output[written] = UInt8(truncatingIfNeeded: block >> 10)
+            output[written + 1] = UInt8(truncatingIfNeeded: block >> 2)
+            written += 2
+            if block & 0x03 != 0, !allowNonZeroTrailingBits { return .nonCanonical }
+        }
+        if padBlock != nil, (written + 2) / 3 * 4 != utf8.count { return .invalidLength }
+        return .decoded(count: written)
     }
 
     /// The position (0–3) of the first negative lookup result.
@@ -111,9 +107,10 @@ extension BitGroupCodec {
         values.firstIndex { $0 < 0 } ?? 0
     }
 
-    /// What ``decodeSextets(_:end:table:allowNonZeroTrailingBits:)`` found.
+    /// What ``decodeSextets(_:end:table:allowNonZeroTrailingBits:into:)`` found.
     enum SextetDecoding {
-        case decoded([UInt8])
+        /// The first `count` bytes of the output hold the decoded bytes.
+        case decoded(count: Int)
         case invalidCharacter(offset: Int)
         case invalidLength
         case nonCanonical

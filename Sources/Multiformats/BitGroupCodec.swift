@@ -100,17 +100,17 @@ struct BitGroupCodec: Sendable {
             while end > 0, utf8[end - 1] == UInt8(ascii: "=") { end -= 1 }
         }
         if isSextetCodec {
-            let decoded = lookup.withUnsafeBufferPointer { table in
-                decodeSextets(utf8, end: end, table: table, allowNonZeroTrailingBits: allowNonZeroTrailingBits)
+            var data = Data(count: Self.decodedCapacity(forCharacters: end))
+            let decoded = data.withUnsafeMutableBytes { raw in
+                lookup.withUnsafeBufferPointer { table in
+                    decodeSextets(
+                        utf8, end: end, table: table, allowNonZeroTrailingBits: allowNonZeroTrailingBits,
+                        into: raw.bindMemory(to: UInt8.self))
+                }
             }
-            switch decoded {
-            case let .decoded(bytes): return .success(Data(bytes))
-            case let .invalidCharacter(offset):
-                return .failure(.invalidCharacter(
-                    encoding: name, character: Character(Self.scalar(in: text, atUTF8Offset: offset))))
-            case .invalidLength: return .failure(.invalidLength(encoding: name))
-            case .nonCanonical: return .failure(.nonCanonical(encoding: name))
-            }
+            guard case let .decoded(count) = decoded else { return .failure(error(for: decoded, in: text)) }
+            data.count = count
+            return .success(data)
         }
         var output = [UInt8]()
         output.reserveCapacity(end * bitsPerCharacter / 8)
@@ -143,6 +143,42 @@ struct BitGroupCodec: Sendable {
             guard expected == utf8.count else { return .failure(.invalidLength(encoding: name)) }
         }
         return .success(Data(output))
+    }
+
+    /// Decodes a base64 family text into a temporary buffer that lives only while `body`
+    /// runs (on the stack when small), for callers that parse the bytes and keep nothing
+    /// else: no `Data` is allocated. The rules and errors are those of ``decode(_:allowNonZeroTrailingBits:)``.
+    /// Not generic on purpose: callers in other modules would run it unspecialized, looking
+    /// up type metadata on every call.
+    func withDecodedSextets(
+        _ text: String, allowNonZeroTrailingBits: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(MultiformatsError) {
+        var utf8Text = text
+        let outcome = utf8Text.withUTF8 { utf8 -> SextetDecoding in
+            var end = utf8.count
+            if padBlock != nil {
+                while end > 0, utf8[end - 1] == UInt8(ascii: "=") { end -= 1 }
+            }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.decodedCapacity(forCharacters: end)) { output in
+                let decoded = lookup.withUnsafeBufferPointer { table in
+                    decodeSextets(utf8, end: end, table: table, allowNonZeroTrailingBits: allowNonZeroTrailingBits, into: output)
+                }
+                if case let .decoded(count) = decoded { body(UnsafeBufferPointer(rebasing: output[..<count])) }
+                return decoded
+            }
+        }
+        if case .decoded = outcome { return }
+        throw error(for: outcome, in: Substring(text))
+    }
+
+    /// The error a failed sextet decoding reports.
+    private func error(for decoding: SextetDecoding, in text: Substring) -> MultiformatsError {
+        switch decoding {
+        case let .invalidCharacter(offset):
+            return .invalidCharacter(encoding: name, character: Character(Self.scalar(in: text, atUTF8Offset: offset)))
+        case .invalidLength, .decoded: return .invalidLength(encoding: name)
+        case .nonCanonical: return .nonCanonical(encoding: name)
+        }
     }
 
     private static func foldCase(_ character: UInt8, upper: Bool) -> UInt8 {

@@ -28,15 +28,17 @@ public struct Disclosure: Sendable, Hashable {
         guard encoded.utf8.count <= limits.maximumDisclosureSize else {
             throw .limitExceeded("a disclosure is longer than \(limits.maximumDisclosureSize) characters")
         }
-        let bytes: Data
+        // The decoded bytes are only parsed, so they stay in a temporary buffer.
+        let parser = JSONParser(limits: limits.disclosureParserLimits, duplicateMembers: .reject)
+        var parsed = Result<JSONValue, JSONError>.success(.null)
         do {
-            bytes = try Base64URL.decode(encoded)
+            try Base64URL.withDecoded(encoded) { bytes in parsed = Result { () throws(JSONError) in try parser.parse(bytes) } }
         } catch {
             throw .malformedDisclosure("not strict base64url")
         }
         let json: JSONValue
         do {
-            json = try JSONParser(limits: limits.disclosureParserLimits, duplicateMembers: .reject).parse(bytes)
+            json = try parsed.get()
         } catch {
             throw .malformedDisclosure("not JSON (\(error))")
         }

@@ -28,7 +28,9 @@ public enum SDHashAlgorithm: String, Sendable, Hashable, CaseIterable, Codable {
     /// The base64url digest of the US-ASCII bytes of `text` (RFC 9901 §4.2.3): how a
     /// Disclosure, a decoy's salt and the `sd_hash` input are hashed.
     public func digest(of text: String) -> String {
-        Base64URL.encode(digestAlgorithm.hash(utf8: text))
+        var encoded = ""
+        digestAlgorithm.withDigest(ofUTF8: text) { encoded = Base64URL.encode($0) }
+        return encoded
     }
 
     /// The base64url digest of raw bytes.

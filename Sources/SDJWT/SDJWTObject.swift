@@ -238,20 +238,34 @@ public struct SDJWTObject: Sendable {
     /// The unverified payload of the Issuer-signed JWT, parsed.
     func unverifiedPayload(limits: SDJWTLimits) throws(SDJWTError) -> JSONObject {
         guard let encoded = jws.encodedPayload else { throw .malformed("the Issuer-signed JWT has no payload") }
-        let bytes: Data
+        return try Self.payloadObject(encoded: encoded, limits: limits)
+    }
+
+    /// Decodes and parses a base64url JWT payload strictly into an object; the decoded
+    /// bytes stay in a temporary buffer.
+    static func payloadObject(encoded: String, limits: SDJWTLimits) throws(SDJWTError) -> JSONObject {
+        let parser = JSONParser(limits: limits.documentParserLimits, duplicateMembers: .reject)
+        var parsed = Result<JSONValue, JSONError>.success(.null)
         do {
-            bytes = try Base64URL.decode(encoded)
+            try Base64URL.withDecoded(encoded) { bytes in parsed = Result { () throws(JSONError) in try parser.parse(bytes) } }
         } catch {
             throw .issuerJWT(.invalidBase64URL(part: "payload"))
         }
-        return try Self.payloadObject(bytes, limits: limits)
+        return try Self.payloadObject(parsed)
     }
 
     /// Parses a payload strictly into an object.
     static func payloadObject(_ bytes: Data, limits: SDJWTLimits) throws(SDJWTError) -> JSONObject {
+        try payloadObject(Result { () throws(JSONError) in
+            try JSONParser(limits: limits.documentParserLimits, duplicateMembers: .reject).parse(bytes)
+        })
+    }
+
+    /// The payload object from a strict parse, or why it is not one.
+    private static func payloadObject(_ parsed: Result<JSONValue, JSONError>) throws(SDJWTError) -> JSONObject {
         let value: JSONValue
         do {
-            value = try JSONParser(limits: limits.documentParserLimits, duplicateMembers: .reject).parse(bytes)
+            value = try parsed.get()
         } catch {
             throw .invalidPayload("not strict JSON (\(error))")
         }
@@ -265,8 +279,10 @@ public struct SDJWTObject: Sendable {
         var text = text
         return text.withUTF8 { bytes -> [String]? in
             var parts = [String]()
+            guard let base = bytes.baseAddress else { return [""] }
             var start = 0
-            for index in bytes.indices where bytes[index] == UInt8(ascii: "~") {
+            while start < bytes.count, let found = memchr(base + start, Int32(UInt8(ascii: "~")), bytes.count - start) {
+                let index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
                 guard parts.count < maximumCount - 1 else { return nil }
                 parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
                 start = index + 1

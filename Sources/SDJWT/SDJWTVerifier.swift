@@ -90,8 +90,8 @@ public struct SDJWTVerifier: Sendable {
         } catch {
             throw .issuerJWT(error)
         }
-        // No resolver needs the payload first, so the verified bytes are parsed directly.
-        return try finish(sdJWT, verified: verified, payload: SDJWTObject.payloadObject(verified.payload, limits: limits))
+        // No resolver needed the payload first; it is parsed now that its signature holds.
+        return try finish(sdJWT, verified: verified, payload: sdJWT.unverifiedPayload(limits: limits))
     }
 
     /// The payload, refusing RFC 7797 unencoded payloads (an SD-JWT payload is a base64url

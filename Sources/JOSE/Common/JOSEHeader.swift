@@ -182,6 +182,8 @@ extension JOSEHeader {
     /// Merges protected and unprotected headers into the JOSE Header, refusing a member
     /// that appears in both (RFC 7515 §7.2.1, RFC 7516 §7.2.1).
     static func merging(_ parts: [JSONObject]) throws(JOSEError) -> JOSEHeader {
+        // A compact JWS has one header: nothing to merge or check.
+        if parts.count == 1 { return JOSEHeader(members: parts[0]) }
         var merged = JSONObject()
         for part in parts {
             for (name, value) in part {

@@ -134,7 +134,6 @@ public struct JWEObject: Sendable {
         guard text.utf8.count <= (limits.maximumHeaderSize * 4 + 2) / 3 else {
             throw .limitExceeded("protected header is larger than \(limits.maximumHeaderSize) bytes")
         }
-        let bytes = try Base64URL.decodeSegment(text, part: "protected header")
-        return try JSONObject.parsing(bytes, part: "protected header", limits: limits.headerParserLimits)
+        return try JSONObject.parsing(segment: text, part: "protected header", limits: limits.headerParserLimits)
     }
 }

@@ -10,12 +10,31 @@ public struct VerifiedJWS: Sendable {
     /// The integrity-protected members of that header (unprotected members in ``header``
     /// were *not* covered by the signature).
     public let protectedHeader: JSONObject
-    /// The payload bytes (decoded from base64url unless `b64: false`).
-    public let payload: Data
     /// The algorithm that verified.
     public let algorithm: JWSAlgorithm
     /// Which signature verified (always 0 for compact).
     public let signatureIndex: Int
+    /// The payload as the signature covered it: base64url text (checked to decode), or the
+    /// bytes themselves for a detached or unencoded payload.
+    let signedPayload: SignedPayload
+
+    /// The payload bytes (decoded from base64url unless `b64: false`).
+    ///
+    /// Decoded when asked for rather than during verification, because a caller that has
+    /// already parsed the payload (to find the issuer's key, say) never needs the bytes again.
+    public var payload: Data {
+        switch signedPayload {
+        case .bytes(let bytes): return bytes
+        // Verification checked that the text decodes, so the fallback is never taken.
+        case .encoded(let text): return (try? Base64URL.decode(text)) ?? Data()
+        }
+    }
+
+    /// A payload in the form the signature covered.
+    enum SignedPayload: Sendable {
+        case encoded(String)
+        case bytes(Data)
+    }
 }
 
 /// Finds the key for a JWS header, for example by `kid`, an embedded `jwk`, `x5c` or the
@@ -70,7 +89,7 @@ extension JWSObject {
         if detachedPayload != nil, encodedPayload != nil {
             throw .malformed("a detached payload was given but the JWS carries one")
         }
-        let payload = try payload(detached: detachedPayload, unencoded: unencoded)
+        let payload = try signedPayload(detached: detachedPayload, unencoded: unencoded)
         var failures = [JOSEError]()
         for (index, signature) in signatures.enumerated() {
             do throws(JOSEError) {
@@ -80,15 +99,13 @@ extension JWSObject {
                 try policy.checkType(of: signature.header)
                 guard let key = try keyAt(index, signature.header) else { throw .keyNotFound }
                 try key.checkCompatible(with: algorithm)
-                var input = Data(signature.encodedProtectedHeader.utf8)
-                input.append(UInt8(ascii: "."))
-                input.append(payload.signed)
+                let input = Self.signingInput(protectedHeader: signature.encodedProtectedHeader, payload: payload)
                 guard try key.isValidSignature(signature.signature, for: input, algorithm: algorithm) else {
                     throw .invalidSignature
                 }
                 return VerifiedJWS(
                     header: signature.header, protectedHeader: signature.protectedHeader,
-                    payload: payload.bytes, algorithm: algorithm, signatureIndex: index)
+                    algorithm: algorithm, signatureIndex: index, signedPayload: payload)
             } catch {
                 failures.append(error)
             }
@@ -100,29 +117,55 @@ extension JWSObject {
 
     /// Whether the signatures use RFC 7797 unencoded payloads; they must all agree.
     private func usesUnencodedPayload() throws(JOSEError) -> Bool {
-        var values = Set<Bool>()
+        var unencoded: Bool?
         for signature in signatures {
             if let value = signature.header["b64"], value.boolValue == nil {
                 throw .invalidHeader("b64 is not a boolean")
             }
-            values.insert(!signature.header.base64EncodesPayload)
+            let this = !signature.header.base64EncodesPayload
+            guard unencoded == nil || unencoded == this else { throw .invalidHeader("signatures disagree on b64") }
+            unencoded = this
         }
-        guard values.count == 1, let unencoded = values.first else {
-            throw .invalidHeader("signatures disagree on b64")
-        }
+        guard let unencoded else { throw .invalidHeader("signatures disagree on b64") }
         return unencoded
     }
 
-    /// The payload bytes and the bytes that go after the `.` in the signing input.
-    private func payload(detached: Data?, unencoded: Bool) throws(JOSEError) -> (bytes: Data, signed: Data) {
+    /// The payload in the form that goes after the `.` of the signing input. Base64url text
+    /// is checked to decode, without keeping the bytes (see ``VerifiedJWS/payload``).
+    private func signedPayload(detached: Data?, unencoded: Bool) throws(JOSEError) -> VerifiedJWS.SignedPayload {
         if let detached {
-            return unencoded ? (detached, detached) : (detached, Data(Base64URL.encode(detached).utf8))
+            return unencoded ? .bytes(detached) : .encoded(Base64URL.encode(detached))
         }
         let text = encodedPayload ?? ""
-        if unencoded {
-            let bytes = Data(text.utf8)
-            return (bytes, bytes)
+        if unencoded { return .bytes(Data(text.utf8)) }
+        do {
+            try Base64URL.withDecoded(text) { _ in }
+        } catch {
+            throw .invalidBase64URL(part: "payload")
         }
-        return (try Base64URL.decodeSegment(text, part: "payload"), Data(text.utf8))
+        return .encoded(text)
+    }
+
+    /// `protected.payload`, built in one buffer of its final size.
+    private static func signingInput(protectedHeader: String, payload: VerifiedJWS.SignedPayload) -> Data {
+        let payloadCount: Int
+        switch payload {
+        case .encoded(let text): payloadCount = text.utf8.count
+        case .bytes(let bytes): payloadCount = bytes.count
+        }
+        var input = Data(capacity: protectedHeader.utf8.count + 1 + payloadCount)
+        appendUTF8(of: protectedHeader, to: &input)
+        input.append(UInt8(ascii: "."))
+        switch payload {
+        case .encoded(let text): appendUTF8(of: text, to: &input)
+        case .bytes(let bytes): input.append(bytes)
+        }
+        return input
+    }
+
+    /// Appends a string's UTF-8 in one copy from its storage.
+    private static func appendUTF8(of text: String, to data: inout Data) {
+        var text = text
+        text.withUTF8 { data.append($0) }
     }
 }

@@ -58,9 +58,14 @@ public struct JWSObject: Sendable {
         var text = token
         let dots: [Int] = text.withUTF8 { bytes in
             var offsets: [Int] = []
-            for offset in bytes.indices where bytes[offset] == UInt8(ascii: ".") {
-                guard offsets.count < maximumCount - 1 else { break }
+            guard let base = bytes.baseAddress else { return offsets }
+            var start = 0
+            while offsets.count < maximumCount - 1, start < bytes.count,
+                let found = memchr(base + start, Int32(UInt8(ascii: ".")), bytes.count - start)
+            {
+                let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
                 offsets.append(offset)
+                start = offset + 1
             }
             return offsets
         }
@@ -144,8 +149,8 @@ public struct JWSObject: Sendable {
             guard protected.utf8.count <= (limits.maximumHeaderSize * 4 + 2) / 3 else {
                 throw .limitExceeded("protected header is larger than \(limits.maximumHeaderSize) bytes")
             }
-            let bytes = try Base64URL.decodeSegment(protected, part: "protected header")
-            protectedHeader = try JSONObject.parsing(bytes, part: "protected header", limits: limits.headerParserLimits)
+            protectedHeader = try JSONObject.parsing(
+                segment: protected, part: "protected header", limits: limits.headerParserLimits)
         }
         let signatureBytes = try Base64URL.decodeSegment(signature, part: "signature")
         var parts = [protectedHeader]
