@@ -12,6 +12,9 @@ struct JSONReader {
     let limits: JSONParser.Limits
     let duplicateMembers: JSONParser.DuplicateMemberPolicy
     var index = 0
+    /// Levels of nesting already open around the value being read, counted against the
+    /// depth limit (an array whose elements are read one at a time is one).
+    var depthUsed = 0
 
     /// An open array or object.
     private struct Frame {
@@ -52,7 +55,7 @@ struct JSONReader {
         return value
     }
 
-    private mutating func readValue() throws(JSONError) -> JSONValue {
+    mutating func readValue() throws(JSONError) -> JSONValue {
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw .unexpectedEnd(offset: index) }
@@ -60,7 +63,7 @@ struct JSONReader {
             var value: JSONValue
             switch bytes[index] {
             case UInt8(ascii: "["):
-                guard frames.count < limits.maximumDepth else { throw .tooDeep(offset: index, limit: limits.maximumDepth) }
+                guard frames.count + depthUsed < limits.maximumDepth else { throw .tooDeep(offset: index, limit: limits.maximumDepth) }
                 index += 1
                 skipWhitespace()
                 if peek() == UInt8(ascii: "]") {
@@ -71,7 +74,7 @@ struct JSONReader {
                     continue
                 }
             case UInt8(ascii: "{"):
-                guard frames.count < limits.maximumDepth else { throw .tooDeep(offset: index, limit: limits.maximumDepth) }
+                guard frames.count + depthUsed < limits.maximumDepth else { throw .tooDeep(offset: index, limit: limits.maximumDepth) }
                 index += 1
                 skipWhitespace()
                 if peek() == UInt8(ascii: "}") {
@@ -218,7 +221,7 @@ struct JSONReader {
 
     private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0a, 0x0d: index += 1

@@ -28,34 +28,51 @@ public struct Disclosure: Sendable, Hashable {
         guard encoded.utf8.count <= limits.maximumDisclosureSize else {
             throw .limitExceeded("a disclosure is longer than \(limits.maximumDisclosureSize) characters")
         }
-        // The decoded bytes are only parsed, so they stay in a temporary buffer.
+        // The decoded bytes are only parsed, so they stay in a temporary buffer, and the
+        // array is taken apart as it is read rather than built first.
         let parser = JSONParser(limits: limits.disclosureParserLimits, duplicateMembers: .reject)
-        var parsed = Result<JSONValue, JSONError>.success(.null)
+        // The first three elements (a fourth only needs counting).
+        var first: JSONArrayElement?, second: JSONArrayElement?, third: JSONArrayElement?
+        var count = 0
+        var parsed = Result<Bool, JSONError>.success(false)
         do {
-            try Base64URL.withDecoded(encoded) { bytes in parsed = Result { () throws(JSONError) in try parser.parse(bytes) } }
+            try Base64URL.withDecoded(encoded) { bytes in
+                parsed = Result { () throws(JSONError) in
+                    let isArray = try parser.parseArrayElements(bytes) { element in
+                        switch count {
+                        case 0: first = element
+                        case 1: second = element
+                        case 2: third = element
+                        default: break
+                        }
+                        count += 1
+                    }
+                    // Anything else is parsed whole, to tell other JSON from none.
+                    if !isArray { _ = try parser.parse(bytes) }
+                    return isArray
+                }
+            }
         } catch {
             throw .malformedDisclosure("not strict base64url")
         }
-        let json: JSONValue
+        let isArray: Bool
         do {
-            json = try parsed.get()
+            isArray = try parsed.get()
         } catch {
             throw .malformedDisclosure("not JSON (\(error))")
         }
-        guard let array = json.arrayValue else { throw .malformedDisclosure("not a JSON array") }
-        guard let salt = array.first?.stringValue else { throw .malformedDisclosure("the salt is not a string") }
-        switch array.count {
-        case 3:
-            guard let name = array[1].stringValue else {
-                throw .malformedDisclosure("the claim name is not a string")
-            }
+        guard isArray else { throw .malformedDisclosure("not a JSON array") }
+        guard let salt = first?.stringValue else { throw .malformedDisclosure("the salt is not a string") }
+        switch (count, second, third) {
+        case (3, let second?, let third?):
+            guard let name = second.stringValue else { throw .malformedDisclosure("the claim name is not a string") }
             self.claimName = name
-            self.value = array[2]
-        case 2:
+            self.value = third.jsonValue
+        case (2, let second?, _):
             self.claimName = nil
-            self.value = array[1]
+            self.value = second.jsonValue
         default:
-            throw .malformedDisclosure("an array of \(array.count) elements, not 2 or 3")
+            throw .malformedDisclosure("an array of \(count) elements, not 2 or 3")
         }
         self.encoded = encoded
         self.salt = salt

@@ -1,0 +1,86 @@
+import Foundation
+import JSONModel
+import Testing
+import VellumTestSupport
+
+/// `parseArrayElements` is a faster way to read an array, not a second dialect: for every
+/// input it must accept exactly what `parse` accepts, yield the same elements and throw the
+/// same error at the same offset.
+@Suite("JSON array elements read one at a time")
+struct JSONArrayElementsTests {
+    /// What one reading produced: the elements, "not an array", or an error.
+    enum Outcome: Equatable {
+        case elements([JSONValue])
+        case notAnArray
+        case failed(JSONError)
+    }
+
+    static func elementwise(_ text: [UInt8], parser: JSONParser) -> Outcome {
+        var elements: [JSONValue] = []
+        do {
+            let isArray = try text.withUnsafeBufferPointer { bytes throws(JSONError) in
+                try parser.parseArrayElements(bytes) { elements.append($0.jsonValue) }
+            }
+            return isArray ? .elements(elements) : .notAnArray
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    static func whole(_ text: [UInt8], parser: JSONParser) -> Outcome {
+        do {
+            guard case .array(let elements) = try parser.parse(text) else { return .notAnArray }
+            return .elements(elements)
+        } catch {
+            // A text that does not start with `[` is "not an array" to the element reader
+            // whatever else is wrong with it.
+            let first = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            return first == UInt8(ascii: "[") ? .failed(error) : .notAnArray
+        }
+    }
+
+    static let cases: [String] = [
+        #"[]"#, #" [ ] "#, #"["salt","name","value"]"#, #"["s", {"a": [1, {"b": null}]}, true]"#,
+        #"["a","b",]"#, #"[,]"#, #"["a" "b"]"#, #"["a""#, #"["a","#, #"["a"] x"#, #"[1.]"#, #"[01]"#,
+        #"["\ud800"]"#, #"["a\u0041", "é", "\u00e9"]"#, #"[[[[1]]]]"#, #"[{"a":1,"a":2}]"#, #"{"a":1}"#,
+        #""text""#, #"12"#, #"nul"#, "", "   ", #"[1,2,3,4,5]"#, #"[[1,2],[3,[4]]]"#, "[\"\u{1}\"]",
+    ]
+
+    @Test("Agrees with parse on hand-picked arrays and non-arrays, under tight limits too")
+    func agreesOnCases() {
+        let parsers = [
+            JSONParser(), JSONParser(duplicateMembers: .lastWins),
+            JSONParser(limits: .init(maximumDepth: 2, maximumStringLength: 3, maximumMembers: 2)),
+            JSONParser(limits: .init(maximumDepth: 1)), JSONParser(limits: .init(maximumDepth: 0)),
+        ]
+        for parser in parsers {
+            for text in Self.cases {
+                let bytes = Array(text.utf8)
+                #expect(Self.elementwise(bytes, parser: parser) == Self.whole(bytes, parser: parser), "\(text)")
+            }
+        }
+    }
+
+    @Test("Agrees with parse on every JSONTestSuite file", .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
+    func agreesOnJSONTestSuite() throws {
+        let files = try Vectors.files(in: JSONTestSuiteTests.folder, suffix: ".json")
+        #expect(files.count > 300)
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: file))
+            for parser in [JSONParser(), JSONParser(limits: .init(maximumDepth: 3, maximumMembers: 2))] {
+                #expect(Self.elementwise(bytes, parser: parser) == Self.whole(bytes, parser: parser), "\(file.lastPathComponent)")
+            }
+        }
+    }
+
+    @Test("Strings come back unboxed, other values as JSON values")
+    func elementKinds() throws {
+        var elements: [JSONArrayElement] = []
+        let isArray = try Array(#"["salt", 7, ["x"]]"#.utf8).withUnsafeBufferPointer { bytes throws(JSONError) in
+            try JSONParser().parseArrayElements(bytes) { elements.append($0) }
+        }
+        #expect(isArray)
+        #expect(elements.map(\.stringValue) == ["salt", nil, nil])
+        #expect(elements.map(\.jsonValue) == ["salt", 7, ["x"]])
+    }
+}
