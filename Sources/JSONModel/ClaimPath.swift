@@ -78,6 +78,7 @@ public struct ClaimPath: Sendable, Hashable, CustomStringConvertible {
     ///   non-object or an index/`null` meets a non-array, ``ClaimPathError/noMatch`` when the
     ///   selection ends up empty.
     public func select(in root: JSONValue) throws(ClaimPathError) -> [Match] {
+        if let value = try selectOne(in: root) { return [Match(path: components, value: value)] }
         var selection = [Match(path: [], value: root)]
         for (position, component) in components.enumerated() {
             var next: [Match] = []
@@ -108,6 +109,30 @@ public struct ClaimPath: Sendable, Hashable, CustomStringConvertible {
         }
         guard !selection.isEmpty else { throw .noMatch }
         return selection
+    }
+
+    /// The one value a path without `null` selects (its concrete path is the path itself),
+    /// found without the per-step lists; `nil` for a path with `null`, which ``select(in:)``
+    /// walks in general. Throws as ``select(in:)`` does.
+    private func selectOne(in root: JSONValue) throws(ClaimPathError) -> JSONValue? {
+        var value = root
+        for (position, component) in components.enumerated() {
+            switch (component, value) {
+            case (.allElements, _):
+                return nil
+            case let (.key(name), .object(object)):
+                guard let member = object[name] else { throw .noMatch }
+                value = member
+            case let (.index(index), .array(array)):
+                guard array.indices.contains(index) else { throw .noMatch }
+                value = array[index]
+            case (.key, _):
+                throw .typeMismatch(position: position, expected: .object)
+            case (.index, _):
+                throw .typeMismatch(position: position, expected: .array)
+            }
+        }
+        return value
     }
 
     /// The selected values only (see ``select(in:)``).

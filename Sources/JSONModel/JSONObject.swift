@@ -93,6 +93,13 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// Makes room for `count` members, so an object built member by member (a processed
+    /// payload, say) grows its lists once rather than at every power of two.
+    public mutating func reserveCapacity(_ count: Int) {
+        names.reserveCapacity(count)
+        values.reserveCapacity(count)
+    }
+
     /// Sets `name` to `value`, appending it when new; returns whether it replaced a member.
     /// (One lookup per member, where `contains` then the subscript take two.)
     @discardableResult

@@ -106,7 +106,13 @@ struct DisclosureProcessor {
         // Without _sd the members keep their places; the object is copied only if a member
         // changes. With _sd it is rebuilt without it, disclosed members appended.
         let embedded = object["_sd"]
-        var output: JSONObject? = embedded == nil ? nil : JSONObject()
+        var output: JSONObject?
+        if let embedded {
+            // Room for every member and every digest, so the rebuilt object grows once.
+            var rebuilt = JSONObject()
+            rebuilt.reserveCapacity(object.count + (embedded.arrayValue?.count ?? 0))
+            output = rebuilt
+        }
         for (name, value) in object {
             switch name {
             case "_sd":
@@ -131,6 +137,7 @@ struct DisclosureProcessor {
         guard let embedded else { return output }
         guard case .array(let list) = embedded else { throw .invalidPayload("_sd is not an array") }
         var result = output ?? JSONObject()
+        output = nil  // so `result` is the only reference and grows in place
         for element in list {
             guard case .string(let digest) = element else { throw .invalidPayload("_sd holds a non-string") }
             guard let index = try lookUp(digest) else { continue }

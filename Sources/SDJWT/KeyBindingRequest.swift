@@ -36,11 +36,12 @@ public struct KeyBindingRequest: Sendable, Hashable {
 
     /// The KB-JWT payload for an SD-JWT whose `sd_hash` is `sdHash`.
     func payload(sdHash: String) -> JSONObject {
-        var payload = JSONObject()
-        payload["iat"] = .number(JSONNumber(Int64(issuedAt.timeIntervalSince1970.rounded(.down))))
-        payload["aud"] = .string(audience)
-        payload["nonce"] = .string(nonce)
-        payload["sd_hash"] = .string(sdHash)
+        var payload = JSONObject(
+            names: ["iat", "aud", "nonce", "sd_hash"],
+            values: [
+                .number(JSONNumber(Int64(issuedAt.timeIntervalSince1970.rounded(.down)))), .string(audience),
+                .string(nonce), .string(sdHash),
+            ])
         if !transactionData.isEmpty {
             payload["transaction_data_hashes"] = .array(transactionData.map {
                 .string(transactionDataHashAlgorithm.digest(of: $0))

@@ -85,9 +85,11 @@ public struct ProcessedSDJWT: Sendable {
     /// Which of the SD-JWT's Disclosures reveal the claims at `paths`, by position.
     func selectedDisclosures(for paths: [ClaimPath]) throws(SDJWTError) -> [Bool] {
         var targets = [[ClaimPath.Component]]()
+        targets.reserveCapacity(paths.count)
+        let root = JSONValue.object(claims)
         for path in paths {
             do {
-                targets.append(contentsOf: try path.select(in: .object(claims)).map(\.path))
+                for match in try path.select(in: root) { targets.append(match.path) }
             } catch {
                 throw .claimSelection("\(path) selects nothing: \(error)")
             }

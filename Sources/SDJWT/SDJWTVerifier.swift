@@ -120,24 +120,13 @@ public struct SDJWTVerifier: Sendable {
             header: verified.header, algorithm: verified.algorithm, processed: processed, keyBinding: binding)
     }
 
-    /// The registered claims `JWTClaims` types and `JWTValidator` checks.
-    private static let validatedClaims = ["iss", "sub", "aud", "exp", "nbf", "iat", "jti", "nonce", "cnf"]
-
     /// RFC 9901 §7.1 step 6: `exp`, `nbf`, `iat` (and `iss`) of the processed payload.
     private func validate(_ claims: JSONObject) throws(SDJWTError) {
         let validator = JWTValidator(
             clock: clock, leeway: leeway, expectedIssuer: expectedIssuer, requiredClaims: requiredClaims)
-        // Only the registered claims (and the required ones) matter to the validator; copying
-        // just those keeps a large credential from being copied whole.
-        var checked = JSONObject()
-        for name in Self.validatedClaims {
-            if let value = claims[name] { checked[name] = value }
-        }
-        for name in requiredClaims where checked[name] == nil {
-            if let value = claims[name] { checked[name] = value }
-        }
+        // Only the registered claims are read; a large credential is not copied to be checked.
         do {
-            try validator.validate(try JWTClaims(checked))
+            try validator.validate(try JWTClaims(registeredClaimsOf: claims), requiredClaimsIn: claims)
         } catch .claimValidation(let failure) {
             throw .claimValidation(failure)
         } catch .invalidClaim(let reason) {

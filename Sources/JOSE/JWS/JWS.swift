@@ -40,7 +40,15 @@ public enum JWS {
         }
         let signed = try await sign(payload: payload, header: header, signer: signer, options: options)
         let payloadPart = options.detachedPayload ? "" : signed.encodedPayload
-        return signed.encodedProtectedHeader + "." + payloadPart + "." + Base64URL.encode(signed.signature)
+        let signature = Base64URL.encode(signed.signature)
+        var token = ""
+        token.reserveCapacity(signed.encodedProtectedHeader.utf8.count + payloadPart.utf8.count + signature.utf8.count + 2)
+        token += signed.encodedProtectedHeader
+        token += "."
+        token += payloadPart
+        token += "."
+        token += signature
+        return token
     }
 
     /// Signs `payload` once per signer into a JWS JSON serialization: flattened when there
@@ -134,18 +142,25 @@ public enum JWS {
             header.critical = critical
         }
         let encodedHeader = Base64URL.encode(header.serialized())
-        let payloadPart = options.unencodedPayload ? payload : Data(Base64URL.encode(payload).utf8)
-        var input = Data(encodedHeader.utf8)
+        let encodedPayload = options.unencodedPayload
+            ? String(decoding: payload, as: UTF8.self) : Base64URL.encode(payload)
+        // The signing input in one buffer of its final size; the payload is encoded once.
+        var input = Data(capacity: encodedHeader.utf8.count + 1 + (options.unencodedPayload ? payload.count : encodedPayload.utf8.count))
+        var headerText = encodedHeader
+        headerText.withUTF8 { input.append($0) }
         input.append(UInt8(ascii: "."))
-        input.append(payloadPart)
+        if options.unencodedPayload {
+            input.append(payload)
+        } else {
+            var payloadText = encodedPayload
+            payloadText.withUTF8 { input.append($0) }
+        }
         let signature: Data
         do {
             signature = try await signer.sign(input)
         } catch {
             throw .signerFailed(String(describing: error))
         }
-        let encodedPayload = options.unencodedPayload
-            ? String(decoding: payload, as: UTF8.self) : Base64URL.encode(payload)
         return SignedParts(
             protectedHeader: header, encodedProtectedHeader: encodedHeader,
             encodedPayload: encodedPayload, signature: signature)

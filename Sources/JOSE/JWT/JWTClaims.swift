@@ -49,6 +49,18 @@ public struct JWTClaims: Sendable, Hashable {
 
     /// Reads a claims set from a JSON object, checking the registered claims' types.
     public init(_ object: JSONObject) throws(JOSEError) {
+        try self.init(registeredClaimsOf: object)
+        var rest = JSONObject()
+        for (name, value) in object where !JWTClaims.registeredNames.contains(name) {
+            rest[name] = value
+        }
+        additionalClaims = rest
+    }
+
+    /// Reads only the registered claims of `object`, checking their types, and leaves
+    /// ``additionalClaims`` empty: what validating a large claims set needs, without copying
+    /// the rest of it.
+    package init(registeredClaimsOf object: JSONObject) throws(JOSEError) {
         func string(_ name: String) throws(JOSEError) -> String? {
             guard let value = object[name] else { return nil }
             guard let text = value.stringValue else { throw .invalidClaim("\(name) is not a string") }
@@ -83,11 +95,7 @@ public struct JWTClaims: Sendable, Hashable {
         } else {
             confirmation = nil
         }
-        var rest = JSONObject()
-        for (name, value) in object where !JWTClaims.registeredNames.contains(name) {
-            rest[name] = value
-        }
-        additionalClaims = rest
+        additionalClaims = JSONObject()
     }
 
     /// Parses a JWT payload: strict JSON (duplicate claims rejected) that is an object.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 
 /// The one check a JWT's claims failed, with the values a caller needs to explain it.
 public enum JWTValidationFailure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -81,19 +82,28 @@ public struct JWTValidator: Sendable {
 
     /// Throws ``JOSEError/claimValidation(_:)`` with the first failed check.
     public func validate(_ claims: JWTClaims) throws(JOSEError) {
+        let present = requiredClaims.isEmpty ? [] : Set(claims.jsonObject.keys)
+        try validate(claims) { present.contains($0) }
+    }
+
+    /// Validates the registered claims read from `object` (``JWTClaims/init(registeredClaimsOf:)``),
+    /// looking the required claims up in `object` itself: for a large claims set (an
+    /// SD-JWT's processed payload) whose other claims need not be copied to be validated.
+    package func validate(_ claims: JWTClaims, requiredClaimsIn object: JSONObject) throws(JOSEError) {
+        try validate(claims) { object[$0] != nil }
+    }
+
+    private func validate(_ claims: JWTClaims, isPresent: (String) -> Bool) throws(JOSEError) {
         do throws(JWTValidationFailure) {
-            try check(claims)
+            try check(claims, isPresent: isPresent)
         } catch {
             throw .claimValidation(error)
         }
     }
 
-    private func check(_ claims: JWTClaims) throws(JWTValidationFailure) {
-        if !requiredClaims.isEmpty {
-            let present = Set(claims.jsonObject.keys)
-            for name in requiredClaims.sorted() where !present.contains(name) {
-                throw .missingClaim(name)
-            }
+    private func check(_ claims: JWTClaims, isPresent: (String) -> Bool) throws(JWTValidationFailure) {
+        for name in requiredClaims.sorted() where !isPresent(name) {
+            throw .missingClaim(name)
         }
         let now = clock()
         if let expiresAt = claims.expiresAt, now.timeIntervalSince(expiresAt) >= leeway {
