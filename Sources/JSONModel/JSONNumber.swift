@@ -28,6 +28,17 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.text = String(value)
     }
 
+    /// An `Int`: a concrete overload, so callers in other modules do not format through the
+    /// unspecialised generic path.
+    public init(_ value: Int) {
+        self.text = String(value)
+    }
+
+    /// An `Int64` (a NumericDate, say), concretely as for `Int`.
+    public init(_ value: Int64) {
+        self.text = String(value)
+    }
+
     /// A double, written in its shortest round-trip form; `nil` for NaN and infinities,
     /// which JSON cannot express.
     public init?(_ value: Double) {

@@ -191,7 +191,7 @@ struct JSONReader {
     private mutating func closeArray() -> [JSONValue] {
         let frame = frames.removeLast()
         let elements = Self.copy(of: values, from: frame.valueStart)
-        values.removeLast(values.count - frame.valueStart)
+        Self.truncate(&values, to: frame.valueStart)
         return elements
     }
 
@@ -201,9 +201,15 @@ struct JSONReader {
         let nameStart = frame.nameStart ?? names.count
         let object = JSONObject(
             distinctNames: Self.copy(of: names, from: nameStart), values: Self.copy(of: values, from: frame.valueStart))
-        names.removeLast(names.count - nameStart)
-        values.removeLast(values.count - frame.valueStart)
+        Self.truncate(&names, to: nameStart)
+        Self.truncate(&values, to: frame.valueStart)
         return object
+    }
+
+    /// Drops the elements of `list` from `count` on, one at a time: `removeLast(_:)` goes
+    /// through a range replacement that looks up type metadata on every call.
+    private static func truncate<Element>(_ list: inout [Element], to count: Int) {
+        while list.count > count { list.removeLast() }
     }
 
     /// The elements of `list` from `start` on, in a new array of exactly their count

@@ -48,12 +48,14 @@ extension BitGroupCodec {
         }
     }
 
-    /// The number of bytes ``decodeSextets(_:end:table:allowNonZeroTrailingBits:into:)``
-    /// may write for `end` characters (padding already cut off).
-    static func decodedCapacity(forCharacters end: Int) -> Int { end / 4 * 3 + 2 }
+    /// The number of bytes `end` characters (padding already cut off) decode to: a final
+    /// group of 2 or 3 characters is 1 or 2 bytes. It is also the most that
+    /// ``decodeSextets(_:end:table:allowNonZeroTrailingBits:into:)`` writes, since a single
+    /// final character is refused before anything is written for it.
+    static func decodedCount(forCharacters end: Int) -> Int { end / 4 * 3 + max(0, end % 4 - 1) }
 
     /// Decodes the first `end` characters of `utf8` (padding already cut off) into
-    /// `output`, which has room for ``decodedCapacity(forCharacters:)`` bytes; `utf8.count`
+    /// `output`, which has room for ``decodedCount(forCharacters:)`` bytes; `utf8.count`
     /// is the full length, for the padding check. Writing into the caller's buffer lets a
     /// caller that only reads the bytes keep them on the stack.
     func decodeSextets(

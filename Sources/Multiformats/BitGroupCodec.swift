@@ -100,7 +100,8 @@ struct BitGroupCodec: Sendable {
             while end > 0, utf8[end - 1] == UInt8(ascii: "=") { end -= 1 }
         }
         if isSextetCodec {
-            var data = Data(count: Self.decodedCapacity(forCharacters: end))
+            // Exactly the decoded size, so a success needs no trimming.
+            var data = Data(count: Self.decodedCount(forCharacters: end))
             let decoded = data.withUnsafeMutableBytes { raw in
                 lookup.withUnsafeBufferPointer { table in
                     decodeSextets(
@@ -108,8 +109,7 @@ struct BitGroupCodec: Sendable {
                         into: raw.bindMemory(to: UInt8.self))
                 }
             }
-            guard case let .decoded(count) = decoded else { return .failure(error(for: decoded, in: text)) }
-            data.count = count
+            guard case .decoded = decoded else { return .failure(error(for: decoded, in: text)) }
             return .success(data)
         }
         var output = [UInt8]()
@@ -159,7 +159,7 @@ struct BitGroupCodec: Sendable {
             if padBlock != nil {
                 while end > 0, utf8[end - 1] == UInt8(ascii: "=") { end -= 1 }
             }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.decodedCapacity(forCharacters: end)) { output in
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.decodedCount(forCharacters: end)) { output in
                 let decoded = lookup.withUnsafeBufferPointer { table in
                     decodeSextets(utf8, end: end, table: table, allowNonZeroTrailingBits: allowNonZeroTrailingBits, into: output)
                 }

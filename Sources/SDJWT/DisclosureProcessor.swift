@@ -60,8 +60,6 @@ struct DisclosureProcessor {
     /// The processed payload: Disclosures inserted, `_sd`, `_sd_alg` and undisclosed array
     /// elements removed. Throws if any Disclosure was left unreferenced.
     mutating func process(_ payload: JSONObject) throws(SDJWTError) -> JSONObject {
-        var payload = payload
-        payload["_sd_alg"] = nil
         path.reserveCapacity(8)
         let processed = try processObject(payload, depth: 1) ?? payload
         if let unused = used.firstIndex(of: false) {
@@ -104,13 +102,15 @@ struct DisclosureProcessor {
             throw .limitExceeded("the processed payload is nested deeper than \(limits.maximumDepth)")
         }
         // Without _sd the members keep their places; the object is copied only if a member
-        // changes. With _sd it is rebuilt without it, disclosed members appended.
+        // changes. With _sd (or, at the top, _sd_alg) it is rebuilt without it, disclosed
+        // members appended.
         let embedded = object["_sd"]
+        let dropsHashAlgorithm = depth == 1 && object["_sd_alg"] != nil
         var output: JSONObject?
-        if let embedded {
+        if embedded != nil || dropsHashAlgorithm {
             // Room for every member and every digest, so the rebuilt object grows once.
             var rebuilt = JSONObject()
-            rebuilt.reserveCapacity(object.count + (embedded.arrayValue?.count ?? 0))
+            rebuilt.reserveCapacity(object.count + (embedded?.arrayValue?.count ?? 0))
             output = rebuilt
         }
         for (name, value) in object {
@@ -120,7 +120,8 @@ struct DisclosureProcessor {
             case "...":
                 throw .invalidPayload("... is used outside an array element digest")
             case "_sd_alg":
-                throw .invalidPayload("_sd_alg is below the top level")
+                guard depth == 1 else { throw .invalidPayload("_sd_alg is below the top level") }
+                continue
             default:
                 var processed: JSONValue?
                 if value.isContainer {
@@ -129,7 +130,7 @@ struct DisclosureProcessor {
                 if let processed {
                     if output == nil { output = object }
                     output?[name] = processed
-                } else if embedded != nil {
+                } else if embedded != nil || dropsHashAlgorithm {
                     output?[name] = value
                 }
             }

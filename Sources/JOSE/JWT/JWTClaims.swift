@@ -68,10 +68,10 @@ public struct JWTClaims: Sendable, Hashable {
         }
         func date(_ name: String) throws(JOSEError) -> Date? {
             guard let value = object[name] else { return nil }
-            guard let number = value.numberValue, number.doubleValue.isFinite else {
+            guard let seconds = value.numberValue?.doubleValue, seconds.isFinite else {
                 throw .invalidClaim("\(name) is not a NumericDate")
             }
-            return Date(timeIntervalSince1970: number.doubleValue)
+            return Date(timeIntervalSince1970: seconds)
         }
         issuer = try string("iss")
         subject = try string("sub")
