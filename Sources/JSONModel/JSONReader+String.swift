@@ -8,7 +8,17 @@ extension JSONReader {
         // control character, bad UTF-8, an overlong string) takes the validating loop from
         // the start, so every error is the one that loop reports.
         var scan = start + 1
-        while scan < bytes.count {
+        fastScan: while scan < bytes.count {
+            // Eight plain ASCII bytes at a time (a digest or a salt is all of them).
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while scan + 8 <= bytes.count,
+                    !EscapeScan.hasEscapableOrNonASCII(raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self))
+                {
+                    scan += 8
+                }
+                guard scan < bytes.count else { break fastScan }
+            }
             let byte = bytes[scan]
             if byte == UInt8(ascii: "\"") {
                 guard scan - start - 1 <= limits.maximumStringLength else { break }

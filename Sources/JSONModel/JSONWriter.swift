@@ -208,4 +208,10 @@ enum EscapeScan {
         let backslashZero = (backslash &- ones) & ~backslash
         return (control | quoteZero | backslashZero) & highBits != 0
     }
+
+    /// Whether some byte of `word` is one ``hasEscapable(_:)`` finds or is not ASCII: what
+    /// ends the parser's fast run through a string.
+    static func hasEscapableOrNonASCII(_ word: UInt64) -> Bool {
+        word & highBits != 0 || hasEscapable(word)
+    }
 }

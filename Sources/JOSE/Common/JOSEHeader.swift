@@ -146,7 +146,11 @@ public struct JOSEHeader: Sendable, Hashable {
     /// Checks the registered members that are present have the types RFC 7515, 7516, 7518
     /// and 7797 require, so that a typed accessor returning `nil` really means "absent".
     public func validateRegisteredMemberTypes() throws(JOSEError) {
-        for name in ["alg", "enc", "zip", "kid", "typ", "cty", "jku", "x5u", "x5t", "x5t#S256", "apu", "apv", "iv", "tag"] {
+        // One pass over the (few) members finds nothing wrong in almost every header; only
+        // then is the full check skipped. Otherwise it runs in its fixed order, so the
+        // member an error names does not depend on the header's member order.
+        guard !members.allSatisfy(Self.hasRegisteredType) else { return }
+        for name in Self.stringMembers {
             if let value = members[name], value.stringValue == nil {
                 throw .invalidHeader("\(name) is not a string")
             }
@@ -168,6 +172,24 @@ public struct JOSEHeader: Sendable, Hashable {
             guard let array = value.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
                 throw .unsupportedCritical("crit is not an array of strings")
             }
+        }
+    }
+
+    /// The registered members whose value must be a string, in the order they are checked.
+    private static let stringMembers: [String] = [
+        "alg", "enc", "zip", "kid", "typ", "cty", "jku", "x5u", "x5t", "x5t#S256", "apu", "apv", "iv", "tag",
+    ]
+
+    /// Whether a member has the type its registration requires (any type for others), as
+    /// ``validateRegisteredMemberTypes()`` checks it. `x5c` is always sent to the full check,
+    /// which also decodes the certificates.
+    private static func hasRegisteredType(_ member: JSONObject.Member) -> Bool {
+        switch member.name {
+        case "jwk", "epk": return member.value.objectValue != nil
+        case "b64": return member.value.boolValue != nil
+        case "x5c": return false
+        case "crit": return member.value.arrayValue?.allSatisfy { $0.stringValue != nil } ?? false
+        default: return !stringMembers.contains(member.name) || member.value.stringValue != nil
         }
     }
 }

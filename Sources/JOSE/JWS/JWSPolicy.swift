@@ -70,6 +70,8 @@ public struct JWSPolicy: Sendable, Hashable {
     /// Applies RFC 7515 §4.1.11 and RFC 7797 §6 to one signature's headers: the `crit`
     /// rules, and `b64` must be protected and listed in `crit`.
     func checkCritical(protected: JSONObject, merged: JOSEHeader) throws(JOSEError) {
+        // Most headers have neither: skip building the understood set.
+        guard merged["crit"] != nil || merged["b64"] != nil else { return }
         try JOSEHeader.checkCritical(
             protected: protected, merged: merged, understood: understoodCriticalMembers.union(["b64"]))
         if merged["b64"] != nil {
