@@ -24,6 +24,12 @@ public enum Base64URL {
     /// Encodes a byte array without padding (concrete overload, as above).
     public static func encode(_ bytes: [UInt8]) -> String { codec.encode(bytes) }
 
+    /// Decodes part of a string as ``decode(_:)`` does, without copying the part into a
+    /// `String` of its own first (a JWS signature is the tail of its token).
+    package static func decode(_ text: Substring) throws(MultiformatsError) -> Data {
+        try codec.decode(text)
+    }
+
     /// Encodes bytes the caller lends for the call (a digest on the stack, say); not generic,
     /// so a caller in another module gets this specialised path.
     package static func encode(_ bytes: UnsafeRawBufferPointer) -> String {

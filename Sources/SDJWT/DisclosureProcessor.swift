@@ -25,11 +25,13 @@ struct DisclosureProcessor {
     let hashAlgorithm: SDHashAlgorithm
     let limits: SDJWTLimits
     private let disclosures: [Disclosure]
-    private let digests: [String]
-    private var indexByDigest: [String: Int]
+    /// Each Disclosure's position by its digest's bytes.
+    private var indexByDigest: [DigestKey: Int]
     private var used: [Bool]
-    /// Digests met that name no Disclosure, and how many digests were met in all.
-    private var seenDigests: Set<String> = []
+    /// Digests met that name no Disclosure (by their bytes, or by their text when they are
+    /// not a digest's base64url at all), and how many digests were met in all.
+    private var seenDigests: Set<DigestKey> = []
+    private var seenUndecodableDigests: Set<String> = []
     private var digestCount = 0
     /// The path of the value being processed: pushed and popped around each member, so
     /// descending into a value allocates nothing unless a Disclosure is found there.
@@ -41,17 +43,12 @@ struct DisclosureProcessor {
         self.hashAlgorithm = hashAlgorithm
         self.limits = limits
         self.disclosures = disclosures
-        var digests = [String]()
-        digests.reserveCapacity(disclosures.count)
-        var index = [String: Int](minimumCapacity: disclosures.count)
+        var index = [DigestKey: Int](minimumCapacity: disclosures.count)
         for (position, disclosure) in disclosures.enumerated() {
-            let digest = disclosure.digest(using: hashAlgorithm)
-            guard index.updateValue(position, forKey: digest) == nil else {
-                throw .repeatedDisclosure(digest: digest)
+            guard index.updateValue(position, forKey: DigestKey(digestOf: disclosure, using: hashAlgorithm)) == nil else {
+                throw .repeatedDisclosure(digest: disclosure.digest(using: hashAlgorithm))
             }
-            digests.append(digest)
         }
-        self.digests = digests
         self.indexByDigest = index
         self.used = Array(repeating: false, count: disclosures.count)
         self.disclosedClaims.reserveCapacity(disclosures.count)
@@ -63,7 +60,7 @@ struct DisclosureProcessor {
         path.reserveCapacity(8)
         let processed = try processObject(payload, depth: 1) ?? payload
         if let unused = used.firstIndex(of: false) {
-            throw .unreferencedDisclosure(digest: digests[unused])
+            throw .unreferencedDisclosure(digest: disclosures[unused].digest(using: hashAlgorithm))
         }
         return processed
     }
@@ -195,12 +192,16 @@ struct DisclosureProcessor {
             throw .limitExceeded("more than \(limits.maximumDigests) digests")
         }
         digestCount += 1
-        if let index = indexByDigest[digest] {
+        guard let key = DigestKey(encoded: digest, algorithm: hashAlgorithm) else {
+            guard seenUndecodableDigests.insert(digest).inserted else { throw .duplicateDigest(digest) }
+            return nil
+        }
+        if let index = indexByDigest[key] {
             guard !used[index] else { throw .duplicateDigest(digest) }
             used[index] = true
             return index
         }
-        guard seenDigests.insert(digest).inserted else { throw .duplicateDigest(digest) }
+        guard seenDigests.insert(key).inserted else { throw .duplicateDigest(digest) }
         return nil
     }
 }

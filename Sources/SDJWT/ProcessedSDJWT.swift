@@ -97,7 +97,7 @@ public struct ProcessedSDJWT: Sendable {
         var selected = Array(repeating: false, count: sdJWT.disclosures.count)
         for claim in disclosedClaims {
             let claimPath = claim.path
-            for target in targets where Self.isPrefix(claimPath, of: target) || Self.isPrefix(target, of: claimPath) {
+            for target in targets where Self.isPrefix(claimPath, target) {
                 selected[claim.disclosureIndex] = true
                 break
             }
@@ -105,7 +105,10 @@ public struct ProcessedSDJWT: Sendable {
         return selected
     }
 
-    private static func isPrefix(_ prefix: [ClaimPath.Component], of path: [ClaimPath.Component]) -> Bool {
-        prefix.count <= path.count && zip(prefix, path).allSatisfy { $0 == $1 }
+    /// Whether one path is a prefix of the other (or they are equal): the claim contains
+    /// the selected one, or lies inside it.
+    private static func isPrefix(_ lhs: [ClaimPath.Component], _ rhs: [ClaimPath.Component]) -> Bool {
+        for position in 0..<min(lhs.count, rhs.count) where lhs[position] != rhs[position] { return false }
+        return true
     }
 }

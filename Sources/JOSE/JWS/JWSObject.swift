@@ -37,49 +37,44 @@ public struct JWSObject: Sendable {
         guard token.utf8.count <= limits.maximumTokenSize else {
             throw .limitExceeded("token is larger than \(limits.maximumTokenSize) bytes")
         }
-        let parts = Self.dotSeparatedParts(of: token, maximumCount: 4)
-        guard parts.count == 3 else {
-            throw .malformed("a compact JWS has 3 parts, this has \(parts.count >= 4 ? "more" : String(parts.count))")
+        let dots = Self.dotOffsets(in: token)
+        guard dots.count == 2 else {
+            throw .malformed("a compact JWS has 3 parts, this has \(dots.count >= 3 ? "more" : String(dots.count + 1))")
         }
-        guard !parts[0].isEmpty else { throw .malformed("the protected header is empty") }
+        let utf8 = token.utf8
+        let firstDot = utf8.index(utf8.startIndex, offsetBy: dots.first)
+        let secondDot = utf8.index(utf8.startIndex, offsetBy: dots.second)
+        let header = token[..<firstDot]
+        let payload = token[utf8.index(after: firstDot)..<secondDot]
+        guard !header.isEmpty else { throw .malformed("the protected header is empty") }
         let signature = try JWSObject.signature(
-            protected: String(parts[0]), unprotected: nil, signature: String(parts[2]), limits: limits)
-        self.encodedPayload = parts[1].isEmpty ? nil : String(parts[1])
+            protected: String(header), unprotected: nil, signature: token[utf8.index(after: secondDot)...],
+            limits: limits)
+        self.encodedPayload = payload.isEmpty ? nil : String(payload)
         self.signatures = [signature]
         self.isCompact = true
     }
 
-    /// `token` cut at its first `maximumCount − 1` dots (the rest stays in the last part).
-    /// A dot is ASCII, so each cut is on a character boundary.
-    static func dotSeparatedParts(of token: String, maximumCount: Int) -> [Substring] {
-        // The dots are found in the string's UTF-8 buffer (a token is kilobytes, and the
-        // generic index walk costs several times a plain byte scan), then turned into
-        // indices, which is constant-time for native strings.
+    /// Where the first two dots of `token` are (UTF-8 offsets), and how many dots there are,
+    /// counting no further than 3: found with `memchr` in the string's own buffer (a token
+    /// is kilobytes, and a byte-by-byte walk costs several times as much). A dot is ASCII,
+    /// so each offset is on a character boundary.
+    static func dotOffsets(in token: String) -> (first: Int, second: Int, count: Int) {
         var text = token
-        let dots: [Int] = text.withUTF8 { bytes in
-            var offsets: [Int] = []
-            guard let base = bytes.baseAddress else { return offsets }
+        return text.withUTF8 { bytes in
+            var found = (first: 0, second: 0, count: 0)
+            guard let base = bytes.baseAddress else { return found }
             var start = 0
-            while offsets.count < maximumCount - 1, start < bytes.count,
-                let found = memchr(base + start, Int32(UInt8(ascii: ".")), bytes.count - start)
+            while found.count < 3, start < bytes.count,
+                let dot = memchr(base + start, Int32(UInt8(ascii: ".")), bytes.count - start)
             {
-                let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-                offsets.append(offset)
+                let offset = UnsafeRawPointer(dot) - UnsafeRawPointer(base)
+                if found.count == 0 { found.first = offset } else if found.count == 1 { found.second = offset }
+                found.count += 1
                 start = offset + 1
             }
-            return offsets
+            return found
         }
-        let utf8 = token.utf8
-        var parts: [Substring] = []
-        parts.reserveCapacity(dots.count + 1)
-        var start = token.startIndex
-        for offset in dots {
-            let dot = utf8.index(utf8.startIndex, offsetBy: offset)
-            parts.append(token[start..<dot])
-            start = utf8.index(after: dot)
-        }
-        parts.append(token[start...])
-        return parts
     }
 
     /// Parses a JWS JSON serialization, general (`signatures` array) or flattened.
@@ -138,11 +133,12 @@ public struct JWSObject: Sendable {
         guard let signature = entry["signature"]?.stringValue else {
             throw .malformed("signature is missing or not a string")
         }
-        return try Self.signature(protected: protected, unprotected: unprotected, signature: signature, limits: limits)
+        return try Self.signature(
+            protected: protected, unprotected: unprotected, signature: Substring(signature), limits: limits)
     }
 
     private static func signature(
-        protected: String, unprotected: JSONObject?, signature: String, limits: JOSELimits
+        protected: String, unprotected: JSONObject?, signature: Substring, limits: JOSELimits
     ) throws(JOSEError) -> Signature {
         var protectedHeader = JSONObject()
         if !protected.isEmpty {
@@ -153,10 +149,12 @@ public struct JWSObject: Sendable {
                 segment: protected, part: "protected header", limits: limits.headerParserLimits)
         }
         let signatureBytes = try Base64URL.decodeSegment(signature, part: "signature")
-        var parts = [protectedHeader]
-        if let unprotected { parts.append(unprotected) }
+        // Only a JSON serialization has an unprotected header to merge.
+        let header = try unprotected.map { unprotected throws(JOSEError) in
+            try JOSEHeader.merging([protectedHeader, unprotected])
+        } ?? JOSEHeader(members: protectedHeader)
         return Signature(
             protectedHeader: protectedHeader, encodedProtectedHeader: protected,
-            unprotectedHeader: unprotected, header: try JOSEHeader.merging(parts), signature: signatureBytes)
+            unprotectedHeader: unprotected, header: header, signature: signatureBytes)
     }
 }
