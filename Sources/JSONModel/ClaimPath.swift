@@ -111,6 +111,17 @@ public struct ClaimPath: Sendable, Hashable, CustomStringConvertible {
         return selection
     }
 
+    /// Appends the concrete path of every claim ``select(in:)`` selects to `paths`, throwing
+    /// as it does: for a caller that needs only where the claims are (which Disclosures to
+    /// present), without a list of matches per path.
+    package func appendSelectedPaths(in root: JSONValue, to paths: inout [[Component]]) throws(ClaimPathError) {
+        if try selectOne(in: root) != nil {
+            paths.append(components)
+        } else {
+            for match in try select(in: root) { paths.append(match.path) }
+        }
+    }
+
     /// The one value a path without `null` selects (its concrete path is the path itself),
     /// found without the per-step lists; `nil` for a path with `null`, which ``select(in:)``
     /// walks in general. Throws as ``select(in:)`` does.

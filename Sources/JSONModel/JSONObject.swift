@@ -100,6 +100,12 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         values.reserveCapacity(count)
     }
 
+    /// Appends a member whose name the caller knows is not in the object yet (one copied
+    /// from another object, which has distinct names), without looking it up first.
+    package mutating func append(distinctName name: String, _ value: JSONValue) {
+        append(name, value)
+    }
+
     /// Sets `name` to `value`, appending it when new; returns whether it replaced a member.
     /// (One lookup per member, where `contains` then the subscript take two.)
     @discardableResult

@@ -124,11 +124,12 @@ struct DisclosureProcessor {
                 if value.isContainer {
                     processed = try processValue(value, at: .key(name), depth: depth + 1)
                 }
-                if let processed {
+                if embedded != nil || dropsHashAlgorithm {
+                    // Rebuilding: the names come from `object`, so each is new to `output`.
+                    output?.append(distinctName: name, processed ?? value)
+                } else if let processed {
                     if output == nil { output = object }
                     output?[name] = processed
-                } else if embedded != nil || dropsHashAlgorithm {
-                    output?[name] = value
                 }
             }
         }

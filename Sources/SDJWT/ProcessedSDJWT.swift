@@ -89,7 +89,7 @@ public struct ProcessedSDJWT: Sendable {
         let root = JSONValue.object(claims)
         for path in paths {
             do {
-                for match in try path.select(in: root) { targets.append(match.path) }
+                try path.appendSelectedPaths(in: root, to: &targets)
             } catch {
                 throw .claimSelection("\(path) selects nothing: \(error)")
             }

@@ -141,7 +141,7 @@ public enum JWS {
             if !critical.contains("b64") { critical.append("b64") }
             header.critical = critical
         }
-        let encodedHeader = Base64URL.encode(header.serialized())
+        let encodedHeader = Base64URL.encode(JSONValue.object(header.members).serializedBytes(.compact))
         let encodedPayload = options.unencodedPayload
             ? String(decoding: payload, as: UTF8.self) : Base64URL.encode(payload)
         // The signing input in one buffer of its final size; the payload is encoded once.
