@@ -210,14 +210,17 @@ struct JSONReader {
     /// share the list's buffer when the slice is all of it, and `removeLast(_:)` looks up
     /// type metadata on every call.)
     private static func take<Element>(from list: inout [Element], from start: Int, leaving filler: Element) -> [Element] {
-        let count = list.count - start
-        let taken = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            list.withUnsafeMutableBufferPointer { source in
-                guard let target = buffer.baseAddress, let base = source.baseAddress else { return }
-                target.moveInitialize(from: base + start, count: count)
-                (base + start).initialize(repeating: filler, count: count)
+        // `reserveCapacity` then `append`, not `init(unsafeUninitializedCapacity:)`: that
+        // one reaches an unspecialised buffer initializer that looks the storage class's
+        // metadata up at run time, which cost a tenth of a parse.
+        var taken = [Element]()
+        taken.reserveCapacity(list.count - start)
+        list.withUnsafeMutableBufferPointer { source in
+            guard let base = source.baseAddress else { return }
+            for position in start..<source.count {
+                taken.append((base + position).move())
+                (base + position).initialize(to: filler)
             }
-            initialized = count
         }
         while list.count > start { list.removeLast() }
         return taken

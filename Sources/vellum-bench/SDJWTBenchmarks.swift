@@ -2,6 +2,7 @@ import CryptoKeys
 import Foundation
 import JOSE
 import JSONModel
+import Multiformats
 import SDJWT
 
 /// A Holder's SD-JWT work on a PID-like credential with 14 Disclosures: verify it as
@@ -87,6 +88,11 @@ enum SDJWTBenchmarks {
         Benchmark(name: "sdjwt.pid14.part.digests", prepare: {
             let disclosures = try SDJWTObject(parsing: try await Fixture().issuance).disclosures
             return Benchmark.Operation(run: { for disclosure in disclosures { _ = disclosure.digest(using: .sha256) } })
+        }),
+        Benchmark(name: "sdjwt.pid14.part.payload", prepare: {
+            let jwt = String(try await Fixture().issuance.split(separator: "~")[0])
+            let payload = try Base64URL.decode(String(jwt.split(separator: ".")[1]))
+            return Benchmark.Operation(run: { _ = try JSONParser().parse(payload) })
         }),
         Benchmark(name: "sdjwt.pid14.part.jws", prepare: {
             let jwt = String(try await Fixture().issuance.split(separator: "~")[0])
