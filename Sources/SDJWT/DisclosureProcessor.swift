@@ -43,7 +43,8 @@ struct DisclosureProcessor {
         self.hashAlgorithm = hashAlgorithm
         self.limits = limits
         self.disclosures = disclosures
-        var index = [DigestKey: Int](minimumCapacity: disclosures.count)
+        var index: [DigestKey: Int] = [:]
+        index.reserveCapacity(disclosures.count)
         for (position, disclosure) in disclosures.enumerated() {
             guard index.updateValue(position, forKey: DigestKey(digestOf: disclosure, using: hashAlgorithm)) == nil else {
                 throw .repeatedDisclosure(digest: disclosure.digest(using: hashAlgorithm))

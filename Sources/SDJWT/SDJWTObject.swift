@@ -157,19 +157,29 @@ public struct SDJWTObject: Sendable {
     /// The SD-JWT without its KB-JWT, `<JWT>~<D1>~…~<Dn>~`: the text `sd_hash` is taken over
     /// (RFC 9901 §4.3.1, and §8.1 for the JSON serialization).
     public var keyBindingInput: String {
-        var text = issuerSignedJWT
-        text.reserveCapacity(text.utf8.count + disclosures.reduce(1) { $0 + $1.encoded.utf8.count + 1 })
+        compactText(withKeyBinding: nil)
+    }
+
+    /// The compact serialization, with the KB-JWT when there is one.
+    public var compactSerialization: String {
+        compactText(withKeyBinding: keyBindingJWT)
+    }
+
+    /// `<JWT>~<D1>~…~<Dn>~` and then `keyBinding`, written into one string of its final size.
+    private func compactText(withKeyBinding keyBinding: String?) -> String {
+        var text = ""
+        text.reserveCapacity(
+            disclosures.reduce(issuerSignedJWT.utf8.count + 1 + (keyBinding?.utf8.count ?? 0)) {
+                $0 + $1.encoded.utf8.count + 1
+            })
+        text.append(issuerSignedJWT)
         text.append("~")
         for disclosure in disclosures {
             text.append(disclosure.encoded)
             text.append("~")
         }
+        if let keyBinding { text.append(keyBinding) }
         return text
-    }
-
-    /// The compact serialization, with the KB-JWT when there is one.
-    public var compactSerialization: String {
-        keyBindingInput + (keyBindingJWT ?? "")
     }
 
     /// The serialization this SD-JWT came in: compact text, or the JWS JSON serialization
