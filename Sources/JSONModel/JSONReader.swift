@@ -3,7 +3,7 @@
 ///
 /// The members of every open container wait in two shared lists, `values` and `names`;
 /// each open container only remembers where its own members begin. When it closes, its
-/// members are copied out once into an array of exactly their count. Growing one array
+/// members are moved out once into an array of exactly their count. Growing one array
 /// per container element by element cost a reallocation at every power of two, which
 /// was a quarter of all the allocations an SD-JWT verification made.
 struct JSONReader {

@@ -39,10 +39,10 @@ struct DigestKey: Hashable {
         bytes = key
     }
 
-    /// Hashes the first eight bytes only: a digest's bytes are uniformly distributed, so they
-    /// spread keys as well as all 64 would, at an eighth of the hashing. Equality still
-    /// compares every byte.
+    /// Hashes all 64 bytes in one call. Not fewer: the digests a payload lists (decoys among
+    /// them) are whatever the issuer wrote, so keys that share a prefix are easy to make,
+    /// and would all land in one bucket.
     func hash(into hasher: inout Hasher) {
-        hasher.combine(bytes[0])
+        withUnsafeBytes(of: bytes) { hasher.combine(bytes: $0) }
     }
 }
