@@ -12,11 +12,14 @@ struct DigestKey: Hashable {
     /// The digest, zero-padded to 64 bytes (the longest `_sd_alg`, SHA-512). Every key in one
     /// lookup comes from the same algorithm, so all have the same length.
     private var bytes = SIMD8<UInt64>()
+    /// How many of those bytes are the digest's.
+    private var count = 0
 
     /// The key of a Disclosure: the digest of its encoded text.
     init(digestOf disclosure: Disclosure, using algorithm: SDHashAlgorithm) {
         algorithm.digestAlgorithm.withDigest(ofUTF8: disclosure.encoded) { digest in
             withUnsafeMutableBytes(of: &bytes) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: digest.prefix(64))) }
+            count = min(digest.count, 64)
         }
     }
 
@@ -37,12 +40,13 @@ struct DigestKey: Hashable {
         }
         guard matchesLength else { return nil }
         bytes = key
+        count = length
     }
 
-    /// Hashes all 64 bytes in one call. Not fewer: the digests a payload lists (decoys among
-    /// them) are whatever the issuer wrote, so keys that share a prefix are easy to make,
-    /// and would all land in one bucket.
+    /// Hashes every byte of the digest in one call. Not fewer: the digests a payload lists
+    /// (decoys among them) are whatever the issuer wrote, so keys that share a prefix are
+    /// easy to make, and would all land in one bucket.
     func hash(into hasher: inout Hasher) {
-        withUnsafeBytes(of: bytes) { hasher.combine(bytes: $0) }
+        withUnsafeBytes(of: bytes) { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
     }
 }

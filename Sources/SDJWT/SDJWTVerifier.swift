@@ -72,7 +72,8 @@ public struct SDJWTVerifier: Sendable {
         guard !keys.isEmpty else { throw .issuerKeyNotFound("the resolver has no key for this issuer") }
         let verified: VerifiedJWS
         do {
-            verified = try sdJWT.jws.verify(policy: issuerPolicy) { header in
+            // The payload was decoded and parsed above, for the resolver.
+            verified = try sdJWT.jws.verify(policy: issuerPolicy, payloadDecoded: true) { header in
                 keys.first { $0.0 == header }?.1
             }
         } catch {

@@ -67,6 +67,17 @@ extension JWSObject {
         }
     }
 
+    /// ``verify(detachedPayload:policy:keyFor:)`` for a caller that has already decoded this
+    /// JWS's base64url payload (and parsed it, to find the key): the payload is not decoded
+    /// a second time only to be checked.
+    package func verify(
+        policy: JWSPolicy, payloadDecoded: Bool, keyFor: (JOSEHeader) throws(JOSEError) -> JWSVerificationKey?
+    ) throws(JOSEError) -> VerifiedJWS {
+        try verify(detachedPayload: nil, policy: policy, payloadDecoded: payloadDecoded) {
+            (_: Int, header: JOSEHeader) throws(JOSEError) -> JWSVerificationKey? in try keyFor(header)
+        }
+    }
+
     /// Verifies with a resolver that may look the key up asynchronously.
     public func verify(
         resolver: some JWSKeyResolver, detachedPayload: Data? = nil, policy: JWSPolicy = .default
@@ -82,14 +93,14 @@ extension JWSObject {
     }
 
     private func verify(
-        detachedPayload: Data?, policy: JWSPolicy,
+        detachedPayload: Data?, policy: JWSPolicy, payloadDecoded: Bool = false,
         keyAt: (Int, JOSEHeader) throws(JOSEError) -> JWSVerificationKey?
     ) throws(JOSEError) -> VerifiedJWS {
         let unencoded = try usesUnencodedPayload()
         if detachedPayload != nil, encodedPayload != nil {
             throw .malformed("a detached payload was given but the JWS carries one")
         }
-        let payload = try signedPayload(detached: detachedPayload, unencoded: unencoded)
+        let payload = try signedPayload(detached: detachedPayload, unencoded: unencoded, decoded: payloadDecoded)
         var failures = [JOSEError]()
         for (index, signature) in signatures.enumerated() {
             do throws(JOSEError) {
@@ -131,13 +142,17 @@ extension JWSObject {
     }
 
     /// The payload in the form that goes after the `.` of the signing input. Base64url text
-    /// is checked to decode, without keeping the bytes (see ``VerifiedJWS/payload``).
-    private func signedPayload(detached: Data?, unencoded: Bool) throws(JOSEError) -> VerifiedJWS.SignedPayload {
+    /// is checked to decode, without keeping the bytes (see ``VerifiedJWS/payload``), unless
+    /// the caller says it `decoded` it already.
+    private func signedPayload(
+        detached: Data?, unencoded: Bool, decoded: Bool
+    ) throws(JOSEError) -> VerifiedJWS.SignedPayload {
         if let detached {
             return unencoded ? .bytes(detached) : .encoded(Base64URL.encode(detached))
         }
         let text = encodedPayload ?? ""
         if unencoded { return .bytes(Data(text.utf8)) }
+        if decoded { return .encoded(text) }
         do {
             try Base64URL.withDecoded(text) { _ in }
         } catch {
