@@ -79,6 +79,11 @@ public struct ClaimPath: Sendable, Hashable, CustomStringConvertible {
     ///   selection ends up empty.
     public func select(in root: JSONValue) throws(ClaimPathError) -> [Match] {
         if let value = try selectOne(in: root) { return [Match(path: components, value: value)] }
+        return try selectEvery(in: root)
+    }
+
+    /// The general walk of ``select(in:)``, one list of matches per step, for a path with `null`.
+    private func selectEvery(in root: JSONValue) throws(ClaimPathError) -> [Match] {
         var selection = [Match(path: [], value: root)]
         for (position, component) in components.enumerated() {
             var next: [Match] = []
@@ -118,7 +123,7 @@ public struct ClaimPath: Sendable, Hashable, CustomStringConvertible {
         if try selectOne(in: root) != nil {
             paths.append(components)
         } else {
-            for match in try select(in: root) { paths.append(match.path) }
+            for match in try selectEvery(in: root) { paths.append(match.path) }
         }
     }
 
