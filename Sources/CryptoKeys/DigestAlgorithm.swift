@@ -50,6 +50,12 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     /// caller that turns the digest straight into something else (SD-JWT's base64url
     /// digests), so no `Data` is made in between.
     package func withDigest(ofUTF8 text: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+        withDigest(ofUTF8: Substring(text), body)
+    }
+
+    /// ``withDigest(ofUTF8:_:)-(String,_)`` of a slice of a longer text (an SD-JWT
+    /// Disclosure, read in place from the serialization it came in).
+    package func withDigest(ofUTF8 text: Substring, _ body: (UnsafeRawBufferPointer) -> Void) {
         var text = text
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { digest in
             guard let target = digest.baseAddress else { return }

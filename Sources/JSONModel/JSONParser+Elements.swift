@@ -1,14 +1,26 @@
-/// One element of a top-level JSON array read by ``JSONParser/parseArrayElements(_:_:)``:
-/// a string as a plain `String`, anything else as a ``JSONValue``.
+/// One element of a top-level JSON array read by
+/// ``JSONParser/parseArrayElements(_:skippingStringsBefore:_:)``: a string as a plain
+/// `String`, anything else as a ``JSONValue``.
 package enum JSONArrayElement {
     case string(String)
     case value(JSONValue)
+    /// A string the caller asked to have checked but not built.
+    case skippedString
 
-    /// The element as a ``JSONValue``.
+    /// The element as a ``JSONValue`` (a skipped string as an empty one).
     package var jsonValue: JSONValue {
         switch self {
         case .string(let string): return .string(string)
         case .value(let value): return value
+        case .skippedString: return .string("")
+        }
+    }
+
+    /// Whether the element is a string, kept or skipped.
+    package var isString: Bool {
+        switch self {
+        case .string, .skippedString: return true
+        case .value: return false
         }
     }
 
@@ -29,19 +41,26 @@ extension JSONParser {
     /// and the parser's lists. The rules, limits and errors are exactly ``parse(_:)``'s:
     /// an element that is not valid JSON, a missing `,` or trailing content throws, and
     /// `body` may already have seen the elements before it.
+    ///
+    /// A string among the first `skippedCount` elements is checked as any other, then
+    /// handed over as ``JSONArrayElement/skippedString`` without being built (a Disclosure's
+    /// salt need only be a string).
     package func parseArrayElements(
-        _ input: UnsafeBufferPointer<UInt8>, _ body: (JSONArrayElement) -> Void
+        _ input: UnsafeBufferPointer<UInt8>, skippingStringsBefore skippedCount: Int = 0,
+        _ body: (JSONArrayElement) -> Void
     ) throws(JSONError) -> Bool {
         guard input.count <= limits.maximumSize else { throw .tooLarge(limit: limits.maximumSize) }
         var reader = JSONReader(bytes: input, limits: limits, duplicateMembers: duplicateMembers)
-        return try reader.readArrayDocument(body)
+        return try reader.readArrayDocument(skippingStringsBefore: skippedCount, body)
     }
 }
 
 extension JSONReader {
     /// ``JSONParser/parseArrayElements(_:_:)``: the same steps as ``readDocument()`` takes
     /// for an array, with the outer array's frame kept here rather than on the stack.
-    mutating func readArrayDocument(_ body: (JSONArrayElement) -> Void) throws(JSONError) -> Bool {
+    mutating func readArrayDocument(
+        skippingStringsBefore skippedCount: Int, _ body: (JSONArrayElement) -> Void
+    ) throws(JSONError) -> Bool {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return false }
         guard limits.maximumDepth > 0 else { throw .tooDeep(offset: index, limit: limits.maximumDepth) }
@@ -57,7 +76,7 @@ extension JSONReader {
             while true {
                 skipWhitespace()
                 let valueStart = index
-                let element = try readElement()
+                let element = try readElement(keepingString: count >= skippedCount)
                 // The generic reader, too, reads an element before it counts it.
                 guard count < limits.maximumMembers else {
                     throw .tooManyMembers(offset: valueStart, limit: limits.maximumMembers)
@@ -80,9 +99,15 @@ extension JSONReader {
     }
 
     /// One value at the cursor: a string read directly, anything else through the reader.
-    private mutating func readElement() throws(JSONError) -> JSONArrayElement {
+    private mutating func readElement(keepingString: Bool) throws(JSONError) -> JSONArrayElement {
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { return .string(try readString()) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            guard keepingString else {
+                try skipString()
+                return .skippedString
+            }
+            return .string(try readString())
+        }
         return .value(try readValue())
     }
 }

@@ -3,12 +3,32 @@ extension JSONReader {
     /// (pairing surrogates) and enforces the string length limit.
     mutating func readString() throws(JSONError) -> String {
         let start = index
-        // Most strings have no escapes: find the closing quote, checking any non-ASCII
-        // sequence on the way, and decode the run at once. Anything else (an escape, a
-        // control character, bad UTF-8, an overlong string) takes the validating loop from
-        // the start, so every error is the one that loop reports.
+        if let end = plainStringEnd() {
+            index = end + 1
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
+        }
+        return try readEscapedString()
+    }
+
+    /// Reads past a string starting at its opening quote with every check
+    /// ``readString()`` makes, without building it: for a value the caller does not keep.
+    mutating func skipString() throws(JSONError) {
+        if let end = plainStringEnd() {
+            index = end + 1
+        } else {
+            _ = try readEscapedString()
+        }
+    }
+
+    /// The offset of the closing quote of the string at the cursor, when the string is
+    /// plain: no escape, no control character, well-formed UTF-8, within the length limit.
+    /// Most strings are, and their text can be taken at once; for any other (`nil`) the
+    /// validating loop of ``readEscapedString()`` runs from the start, so every error is
+    /// the one that loop reports.
+    private func plainStringEnd() -> Int? {
+        let start = index
         var scan = start + 1
-        fastScan: while scan < bytes.count {
+        while scan < bytes.count {
             // Eight plain ASCII bytes at a time (a digest or a salt is all of them).
             if let base = bytes.baseAddress {
                 let raw = UnsafeRawPointer(base)
@@ -17,22 +37,27 @@ extension JSONReader {
                 {
                     scan += 8
                 }
-                guard scan < bytes.count else { break fastScan }
+                guard scan < bytes.count else { return nil }
             }
             let byte = bytes[scan]
             if byte == UInt8(ascii: "\"") {
-                guard scan - start - 1 <= limits.maximumStringLength else { break }
-                index = scan + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<scan]), as: UTF8.self)
+                return scan - start - 1 <= limits.maximumStringLength ? scan : nil
             }
             if byte >= 0x80 {
-                guard let length = try? validUTF8SequenceLength(at: scan) else { break }
+                guard let length = try? validUTF8SequenceLength(at: scan) else { return nil }
                 scan += length
                 continue
             }
-            guard byte >= 0x20, byte != UInt8(ascii: "\\") else { break }
+            guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
             scan += 1
         }
+        return nil
+    }
+
+    /// The validating loop behind ``readString()``: escapes, control characters, UTF-8 and
+    /// the length limit, byte by byte from the opening quote.
+    private mutating func readEscapedString() throws(JSONError) -> String {
+        let start = index
         index += 1  // opening quote
         var output: [UInt8] = []
         while true {

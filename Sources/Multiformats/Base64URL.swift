@@ -48,6 +48,14 @@ public enum Base64URL {
     package static func withDecoded(
         _ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(MultiformatsError) {
+        try codec.withDecodedSextets(Substring(text), body)
+    }
+
+    /// ``withDecoded(_:_:)`` of a slice of a longer text (an SD-JWT Disclosure is one part
+    /// of the compact serialization).
+    package static func withDecoded(
+        _ text: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(MultiformatsError) {
         try codec.withDecodedSextets(text, body)
     }
 

@@ -151,7 +151,7 @@ struct BitGroupCodec: Sendable {
     /// Not generic on purpose: callers in other modules would run it unspecialized, looking
     /// up type metadata on every call.
     func withDecodedSextets(
-        _ text: String, allowNonZeroTrailingBits: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+        _ text: Substring, allowNonZeroTrailingBits: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(MultiformatsError) {
         var utf8Text = text
         let outcome = utf8Text.withUTF8 { utf8 -> SextetDecoding in
@@ -168,7 +168,7 @@ struct BitGroupCodec: Sendable {
             }
         }
         if case .decoded = outcome { return }
-        throw error(for: outcome, in: Substring(text))
+        throw error(for: outcome, in: text)
     }
 
     /// The error a failed sextet decoding reports.

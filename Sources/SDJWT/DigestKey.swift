@@ -17,7 +17,7 @@ struct DigestKey: Hashable {
 
     /// The key of a Disclosure: the digest of its encoded text.
     init(digestOf disclosure: Disclosure, using algorithm: SDHashAlgorithm) {
-        algorithm.digestAlgorithm.withDigest(ofUTF8: disclosure.encoded) { digest in
+        algorithm.digestAlgorithm.withDigest(ofUTF8: disclosure.text) { digest in
             withUnsafeMutableBytes(of: &bytes) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: digest.prefix(64))) }
             count = min(digest.count, 64)
         }

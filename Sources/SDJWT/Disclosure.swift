@@ -8,14 +8,29 @@ import Multiformats
 /// The encoded text is kept exactly as received because the digest is computed over it, not
 /// over a re-serialization: two encodings of the same JSON are two different Disclosures.
 public struct Disclosure: Sendable, Hashable {
-    /// The base64url text, as issued; what is hashed and what is presented.
-    public let encoded: String
-    /// The salt.
-    public let salt: String
+    /// The base64url text, as issued: kept as a slice of the text it arrived in (an SD-JWT
+    /// holds a dozen or more Disclosures, and a `String` of each would be one more copy).
+    let text: Substring
     /// The claim name for an object property, `nil` for an array element.
     public let claimName: String?
     /// The claim value or array element.
     public let value: JSONValue
+
+    /// The base64url text, as issued; what is hashed and what is presented.
+    public var encoded: String { String(text) }
+
+    /// The salt: read from the encoded text when asked for, as only issuance and tests
+    /// need it (parsing has already checked that it is a string).
+    public var salt: String {
+        var salt = ""
+        // Whatever limits admitted the Disclosure, its own length bounds its size and depth.
+        let bound = text.utf8.count
+        let limits = SDJWTLimits(maximumDisclosureSize: bound, maximumDepth: bound)
+        _ = try? Self.parseElements(of: text, limits: limits, keepingSalt: true) { index, element in
+            if index == 0, let text = element.stringValue { salt = text }
+        }
+        return salt
+    }
 
     /// Whether this discloses an array element rather than an object property.
     public var isArrayElement: Bool { claimName == nil }
@@ -24,27 +39,55 @@ public struct Disclosure: Sendable, Hashable {
     /// `[salt, value]` with a string salt and name. Duplicate member names anywhere in the
     /// value are refused, as for every other signed JSON.
     public init(encoded: String, limits: SDJWTLimits = .default) throws(SDJWTError) {
+        try self.init(text: Substring(encoded), limits: limits)
+    }
+
+    /// ``init(encoded:limits:)`` of a slice of a longer text (a compact SD-JWT's part).
+    init(text encoded: Substring, limits: SDJWTLimits) throws(SDJWTError) {
         guard !encoded.isEmpty else { throw .malformedDisclosure("empty") }
         guard encoded.utf8.count <= limits.maximumDisclosureSize else {
             throw .limitExceeded("a disclosure is longer than \(limits.maximumDisclosureSize) characters")
         }
-        // The decoded bytes are only parsed, so they stay in a temporary buffer, and the
-        // array is taken apart as it is read rather than built first.
-        let parser = JSONParser(limits: limits.disclosureParserLimits, duplicateMembers: .reject)
         // The first three elements (a fourth only needs counting).
         var first: JSONArrayElement?, second: JSONArrayElement?, third: JSONArrayElement?
+        let count = try Self.parseElements(of: encoded, limits: limits, keepingSalt: false) { index, element in
+            switch index {
+            case 0: first = element
+            case 1: second = element
+            case 2: third = element
+            default: break
+            }
+        }
+        guard first?.isString == true else { throw .malformedDisclosure("the salt is not a string") }
+        switch (count, second, third) {
+        case (3, let second?, let third?):
+            guard let name = second.stringValue else { throw .malformedDisclosure("the claim name is not a string") }
+            self.claimName = name
+            self.value = third.jsonValue
+        case (2, let second?, _):
+            self.claimName = nil
+            self.value = second.jsonValue
+        default:
+            throw .malformedDisclosure("an array of \(count) elements, not 2 or 3")
+        }
+        self.text = encoded
+    }
+
+    /// Decodes `encoded` and hands each element of its JSON array to `body` with its
+    /// position; returns how many there are. The decoded bytes are only parsed, so they stay
+    /// in a temporary buffer, and the array is taken apart as it is read rather than built.
+    /// Unless `keepingSalt`, the salt is checked to be a string but not built.
+    private static func parseElements(
+        of encoded: Substring, limits: SDJWTLimits, keepingSalt: Bool, _ body: (Int, JSONArrayElement) -> Void
+    ) throws(SDJWTError) -> Int {
+        let parser = JSONParser(limits: limits.disclosureParserLimits, duplicateMembers: .reject)
         var count = 0
         var parsed = Result<Bool, JSONError>.success(false)
         do {
             try Base64URL.withDecoded(encoded) { bytes in
                 parsed = Result { () throws(JSONError) in
-                    let isArray = try parser.parseArrayElements(bytes) { element in
-                        switch count {
-                        case 0: first = element
-                        case 1: second = element
-                        case 2: third = element
-                        default: break
-                        }
+                    let isArray = try parser.parseArrayElements(bytes, skippingStringsBefore: keepingSalt ? 0 : 1) { element in
+                        body(count, element)
                         count += 1
                     }
                     // Anything else is parsed whole, to tell other JSON from none.
@@ -62,20 +105,7 @@ public struct Disclosure: Sendable, Hashable {
             throw .malformedDisclosure("not JSON (\(error))")
         }
         guard isArray else { throw .malformedDisclosure("not a JSON array") }
-        guard let salt = first?.stringValue else { throw .malformedDisclosure("the salt is not a string") }
-        switch (count, second, third) {
-        case (3, let second?, let third?):
-            guard let name = second.stringValue else { throw .malformedDisclosure("the claim name is not a string") }
-            self.claimName = name
-            self.value = third.jsonValue
-        case (2, let second?, _):
-            self.claimName = nil
-            self.value = second.jsonValue
-        default:
-            throw .malformedDisclosure("an array of \(count) elements, not 2 or 3")
-        }
-        self.encoded = encoded
-        self.salt = salt
+        return count
     }
 
     /// Makes a Disclosure for an object property (`name` non-nil) or array element.
@@ -86,14 +116,13 @@ public struct Disclosure: Sendable, Hashable {
         var elements: [JSONValue] = [.string(salt)]
         if let claimName { elements.append(.string(claimName)) }
         elements.append(value)
-        self.encoded = Base64URL.encode(JSONValue.array(elements).serialized(.compact))
-        self.salt = salt
+        self.text = Substring(Base64URL.encode(JSONValue.array(elements).serialized(.compact)))
         self.claimName = claimName
         self.value = value
     }
 
     /// The base64url digest of this Disclosure under `algorithm`, as the payload embeds it.
     public func digest(using algorithm: SDHashAlgorithm) -> String {
-        algorithm.digest(of: encoded)
+        algorithm.digest(of: text)
     }
 }

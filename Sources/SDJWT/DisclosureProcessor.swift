@@ -6,12 +6,16 @@ import JSONModel
 /// SD-JWT VC type metadata needs to tell a selectively disclosed claim (`sd: always`) from a
 /// plain one.
 public struct DisclosedClaim: Sendable, Hashable {
-    /// The concrete path (names and indices only) of the claim in the processed payload.
-    public let path: [ClaimPath.Component]
+    /// The path's components: a slice of one list that holds every claim's path, so the
+    /// claims of a credential share one allocation.
+    let components: ArraySlice<ClaimPath.Component>
     /// The Disclosure that revealed it.
     public let disclosure: Disclosure
     /// Where the Disclosure sits in the SD-JWT's list.
     let disclosureIndex: Int
+
+    /// The concrete path (names and indices only) of the claim in the processed payload.
+    public var path: [ClaimPath.Component] { Array(components) }
 }
 
 /// Rebuilds the processed payload from the Issuer-signed payload and the Disclosures,
@@ -36,7 +40,10 @@ struct DisclosureProcessor {
     /// The path of the value being processed: pushed and popped around each member, so
     /// descending into a value allocates nothing unless a Disclosure is found there.
     private var path: [ClaimPath.Component] = []
-    private(set) var disclosedClaims: [DisclosedClaim] = []
+    /// The paths of the claims found so far, one after another, and where each one's path
+    /// sits in that list (slices are cut only once it has stopped growing).
+    private var claimPaths: [ClaimPath.Component] = []
+    private var foundClaims: [(paths: Range<Int>, disclosureIndex: Int)] = []
 
     /// Hashes every Disclosure; a Disclosure sent twice is refused here.
     init(disclosures: [Disclosure], hashAlgorithm: SDHashAlgorithm, limits: SDJWTLimits) throws(SDJWTError) {
@@ -52,13 +59,22 @@ struct DisclosureProcessor {
         }
         self.indexByDigest = index
         self.used = Array(repeating: false, count: disclosures.count)
-        self.disclosedClaims.reserveCapacity(disclosures.count)
+        self.foundClaims.reserveCapacity(disclosures.count)
+    }
+
+    /// Every claim a Disclosure revealed, in processing order.
+    var disclosedClaims: [DisclosedClaim] {
+        let paths = claimPaths
+        return foundClaims.map {
+            DisclosedClaim(components: paths[$0.paths], disclosure: disclosures[$0.disclosureIndex], disclosureIndex: $0.disclosureIndex)
+        }
     }
 
     /// The processed payload: Disclosures inserted, `_sd`, `_sd_alg` and undisclosed array
     /// elements removed. Throws if any Disclosure was left unreferenced.
     mutating func process(_ payload: JSONObject) throws(SDJWTError) -> JSONObject {
         path.reserveCapacity(8)
+        claimPaths.reserveCapacity(2 * disclosures.count)
         let processed = try processObject(payload, depth: 1) ?? payload
         if let unused = used.firstIndex(of: false) {
             throw .unreferencedDisclosure(digest: disclosures[unused].digest(using: hashAlgorithm))
@@ -91,7 +107,8 @@ struct DisclosureProcessor {
     ) throws(SDJWTError) -> JSONValue {
         path.append(component)
         defer { path.removeLast() }
-        disclosedClaims.append(DisclosedClaim(path: path, disclosure: disclosure, disclosureIndex: index))
+        foundClaims.append((claimPaths.count..<claimPaths.count + path.count, index))
+        claimPaths.append(contentsOf: path)
         return try processValue(disclosure.value, depth: depth) ?? disclosure.value
     }
 

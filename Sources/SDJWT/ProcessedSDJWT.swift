@@ -96,8 +96,8 @@ public struct ProcessedSDJWT: Sendable {
         }
         var selected = Array(repeating: false, count: sdJWT.disclosures.count)
         for claim in disclosedClaims {
-            let claimPath = claim.path
-            for target in targets where Self.isPrefix(claimPath, target) {
+            let claimPath = claim.components
+            for target in targets where Self.isPrefix(claimPath, target[...]) {
                 selected[claim.disclosureIndex] = true
                 break
             }
@@ -107,8 +107,10 @@ public struct ProcessedSDJWT: Sendable {
 
     /// Whether one path is a prefix of the other (or they are equal): the claim contains
     /// the selected one, or lies inside it.
-    private static func isPrefix(_ lhs: [ClaimPath.Component], _ rhs: [ClaimPath.Component]) -> Bool {
-        for position in 0..<min(lhs.count, rhs.count) where lhs[position] != rhs[position] { return false }
+    private static func isPrefix(
+        _ lhs: ArraySlice<ClaimPath.Component>, _ rhs: ArraySlice<ClaimPath.Component>
+    ) -> Bool {
+        for (left, right) in zip(lhs, rhs) where left != right { return false }
         return true
     }
 }

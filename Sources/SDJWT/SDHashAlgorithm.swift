@@ -28,6 +28,11 @@ public enum SDHashAlgorithm: String, Sendable, Hashable, CaseIterable, Codable {
     /// The base64url digest of the US-ASCII bytes of `text` (RFC 9901 §4.2.3): how a
     /// Disclosure, a decoy's salt and the `sd_hash` input are hashed.
     public func digest(of text: String) -> String {
+        digest(of: Substring(text))
+    }
+
+    /// ``digest(of:)-(String)`` of a slice of a longer text.
+    func digest(of text: Substring) -> String {
         var encoded = ""
         digestAlgorithm.withDigest(ofUTF8: text) { encoded = Base64URL.encode($0) }
         return encoded

@@ -57,12 +57,12 @@ public struct SDJWTObject: Sendable {
             throw .limitExceeded("more than \(limits.maximumDisclosures) disclosures")
         }
         guard parts.count >= 2 else { throw .malformed("no ~ after the Issuer-signed JWT") }
-        let jwt = parts[0]
+        let jwt = String(parts[0])
         var disclosures = [Disclosure]()
         disclosures.reserveCapacity(parts.count - 2)
         for part in parts.dropFirst().dropLast() {
             guard !part.isEmpty else { throw .malformed("an empty disclosure (~~)") }
-            disclosures.append(try Disclosure(encoded: part, limits: limits))
+            disclosures.append(try Disclosure(text: part, limits: limits))
         }
         let last = parts[parts.count - 1]
         let jws: JWSObject
@@ -74,7 +74,7 @@ public struct SDJWTObject: Sendable {
         self.issuerSignedJWT = jwt
         self.jws = jws
         self.disclosures = disclosures
-        self.keyBindingJWT = last.isEmpty ? nil : last
+        self.keyBindingJWT = last.isEmpty ? nil : String(last)
         self.serialization = .compact
         self.jsonDocument = nil
     }
@@ -170,12 +170,12 @@ public struct SDJWTObject: Sendable {
         var text = ""
         text.reserveCapacity(
             disclosures.reduce(issuerSignedJWT.utf8.count + 1 + (keyBinding?.utf8.count ?? 0)) {
-                $0 + $1.encoded.utf8.count + 1
+                $0 + $1.text.utf8.count + 1
             })
         text.append(issuerSignedJWT)
         text.append("~")
         for disclosure in disclosures {
-            text.append(disclosure.encoded)
+            text.append(contentsOf: disclosure.text)
             text.append("~")
         }
         if let keyBinding { text.append(keyBinding) }
@@ -283,23 +283,35 @@ public struct SDJWTObject: Sendable {
         return object
     }
 
-    /// The `~`-separated parts, empty ones included, found with one pass over the bytes;
-    /// `nil` as soon as there are more than `maximumCount`.
-    private static func tildeSeparatedParts(of text: String, maximumCount: Int) -> [String]? {
+    /// The `~`-separated parts, empty ones included, as slices of `text` (no part is
+    /// copied); `nil` when there are more than `maximumCount`.
+    private static func tildeSeparatedParts(of text: String, maximumCount: Int) -> [Substring]? {
+        var offsets = [Int]()
         var text = text
-        return text.withUTF8 { bytes -> [String]? in
-            var parts = [String]()
-            guard let base = bytes.baseAddress else { return [""] }
+        let found = text.withUTF8 { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return true }
             var start = 0
-            while start < bytes.count, let found = memchr(base + start, Int32(UInt8(ascii: "~")), bytes.count - start) {
-                let index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-                guard parts.count < maximumCount - 1 else { return nil }
-                parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-                start = index + 1
+            while start < bytes.count, let tilde = memchr(base + start, Int32(UInt8(ascii: "~")), bytes.count - start) {
+                guard offsets.count < maximumCount - 1 else { return false }
+                if offsets.isEmpty { offsets.reserveCapacity(min(maximumCount, bytes.count / 16 + 2)) }
+                start = UnsafeRawPointer(tilde) - UnsafeRawPointer(base) + 1
+                offsets.append(start - 1)
             }
-            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-            return parts
+            return true
         }
+        guard found else { return nil }
+        // `~` is ASCII, so every cut falls on a character boundary.
+        let utf8 = text.utf8
+        var parts = [Substring]()
+        parts.reserveCapacity(offsets.count + 1)
+        var start = utf8.startIndex
+        for offset in offsets {
+            let end = utf8.index(utf8.startIndex, offsetBy: offset)
+            parts.append(text[start..<end])
+            start = utf8.index(after: end)
+        }
+        parts.append(text[start...])
+        return parts
     }
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {

@@ -98,6 +98,16 @@ enum SDJWTBenchmarks {
             let jwt = String(try await Fixture().issuance.split(separator: "~")[0])
             return Benchmark.Operation(run: { _ = try JWSObject(compact: jwt) })
         }),
+        // The SD-JWT layer without either signature: parse, process, select, serialize.
+        Benchmark(name: "sdjwt.pid14.part.no-signatures", prepare: {
+            let fixture = try await Fixture()
+            let paths = try Fixture.presented.map { try ClaimPath(json: $0) }
+            let issuance = fixture.issuance
+            return Benchmark.Operation(run: {
+                let processed = try ProcessedSDJWT(unverified: SDJWTObject(parsing: issuance))
+                _ = try processed.presentation(disclosing: paths).serialized
+            })
+        }),
         Benchmark(name: "sdjwt.pid14.part.es256-verify", prepare: {
             let fixture = try await Fixture()
             let (signingInput, signature) = try fixture.issuerSignature()

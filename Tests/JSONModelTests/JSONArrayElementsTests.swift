@@ -5,7 +5,8 @@ import VellumTestSupport
 
 /// `parseArrayElements` is a faster way to read an array, not a second dialect: for every
 /// input it must accept exactly what `parse` accepts, yield the same elements and throw the
-/// same error at the same offset.
+/// same error at the same offset. Skipping the first strings changes only what they come
+/// back as, never what is accepted.
 @Suite("JSON array elements read one at a time")
 struct JSONArrayElementsTests {
     /// What one reading produced: the elements, "not an array", or an error.
@@ -15,11 +16,12 @@ struct JSONArrayElementsTests {
         case failed(JSONError)
     }
 
-    static func elementwise(_ text: [UInt8], parser: JSONParser) -> Outcome {
+    /// The elements read one at a time; strings among the first `skipped` come back as "".
+    static func elementwise(_ text: [UInt8], parser: JSONParser, skipped: Int = 0) -> Outcome {
         var elements: [JSONValue] = []
         do {
             let isArray = try text.withUnsafeBufferPointer { bytes throws(JSONError) in
-                try parser.parseArrayElements(bytes) { elements.append($0.jsonValue) }
+                try parser.parseArrayElements(bytes, skippingStringsBefore: skipped) { elements.append($0.jsonValue) }
             }
             return isArray ? .elements(elements) : .notAnArray
         } catch {
@@ -27,9 +29,13 @@ struct JSONArrayElementsTests {
         }
     }
 
-    static func whole(_ text: [UInt8], parser: JSONParser) -> Outcome {
+    /// The array parsed whole, the strings among the first `skipped` elements made "".
+    static func whole(_ text: [UInt8], parser: JSONParser, skipped: Int = 0) -> Outcome {
         do {
-            guard case .array(let elements) = try parser.parse(text) else { return .notAnArray }
+            guard case .array(var elements) = try parser.parse(text) else { return .notAnArray }
+            for position in elements.indices.prefix(skipped) where elements[position].stringValue != nil {
+                elements[position] = ""
+            }
             return .elements(elements)
         } catch {
             // A text that does not start with `[` is "not an array" to the element reader
@@ -56,7 +62,11 @@ struct JSONArrayElementsTests {
         for parser in parsers {
             for text in Self.cases {
                 let bytes = Array(text.utf8)
-                #expect(Self.elementwise(bytes, parser: parser) == Self.whole(bytes, parser: parser), "\(text)")
+                for skipped in 0...2 {
+                    #expect(
+                        Self.elementwise(bytes, parser: parser, skipped: skipped)
+                            == Self.whole(bytes, parser: parser, skipped: skipped), "\(text), \(skipped) skipped")
+                }
             }
         }
     }
@@ -69,6 +79,9 @@ struct JSONArrayElementsTests {
             let bytes = try [UInt8](Data(contentsOf: file))
             for parser in [JSONParser(), JSONParser(limits: .init(maximumDepth: 3, maximumMembers: 2))] {
                 #expect(Self.elementwise(bytes, parser: parser) == Self.whole(bytes, parser: parser), "\(file.lastPathComponent)")
+                #expect(
+                    Self.elementwise(bytes, parser: parser, skipped: 1) == Self.whole(bytes, parser: parser, skipped: 1),
+                    "\(file.lastPathComponent), first string skipped")
             }
         }
     }
@@ -82,5 +95,20 @@ struct JSONArrayElementsTests {
         #expect(isArray)
         #expect(elements.map(\.stringValue) == ["salt", nil, nil])
         #expect(elements.map(\.jsonValue) == ["salt", 7, ["x"]])
+    }
+
+    @Test("A skipped string is checked but not built; later strings are built")
+    func skippedStrings() throws {
+        var elements: [JSONArrayElement] = []
+        let isArray = try Array(#"["salt", 7, "name"]"#.utf8).withUnsafeBufferPointer { bytes throws(JSONError) in
+            try JSONParser().parseArrayElements(bytes, skippingStringsBefore: 2) { elements.append($0) }
+        }
+        #expect(isArray)
+        #expect(elements.map(\.isString) == [true, false, true])
+        #expect(elements.map(\.stringValue) == [nil, nil, "name"])
+        // An escape error in a skipped string is the error the whole parse reports.
+        let bad = Array(#"["\x", 1]"#.utf8)
+        #expect(Self.elementwise(bad, parser: JSONParser(), skipped: 1) == Self.whole(bad, parser: JSONParser()))
+        #expect(Self.elementwise(bad, parser: JSONParser(), skipped: 1) != .notAnArray)
     }
 }
