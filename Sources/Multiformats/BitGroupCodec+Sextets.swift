@@ -62,10 +62,29 @@ extension BitGroupCodec {
         _ utf8: UnsafeBufferPointer<UInt8>, end: Int, table: UnsafeBufferPointer<Int16>, allowNonZeroTrailingBits: Bool,
         into output: UnsafeMutableBufferPointer<UInt8>
     ) -> SextetDecoding {
-        let wholeBlocks = end / 4
-        let tail = end - wholeBlocks * 4
         var read = 0
         var written = 0
+        // Eight characters (six bytes) per step while an eight-byte store fits the output;
+        // its last two bytes are overwritten by the next step. A bad character stops this
+        // loop, and the one below finds where it is.
+        if let source = utf8.baseAddress, let target = output.baseAddress, let values = table.baseAddress {
+            while read + 8 <= end, written + 8 <= output.count {
+                let v0 = values[Int(source[read])], v1 = values[Int(source[read + 1])]
+                let v2 = values[Int(source[read + 2])], v3 = values[Int(source[read + 3])]
+                let v4 = values[Int(source[read + 4])], v5 = values[Int(source[read + 5])]
+                let v6 = values[Int(source[read + 6])], v7 = values[Int(source[read + 7])]
+                guard v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7 >= 0 else { break }
+                let high = UInt64(UInt16(bitPattern: v0)) << 58 | UInt64(UInt16(bitPattern: v1)) << 52
+                    | UInt64(UInt16(bitPattern: v2)) << 46 | UInt64(UInt16(bitPattern: v3)) << 40
+                let low = UInt64(UInt16(bitPattern: v4)) << 34 | UInt64(UInt16(bitPattern: v5)) << 28
+                    | UInt64(UInt16(bitPattern: v6)) << 22 | UInt64(UInt16(bitPattern: v7)) << 16
+                UnsafeMutableRawPointer(target + written).storeBytes(of: (high | low).bigEndian, as: UInt64.self)
+                read += 8
+                written += 6
+            }
+        }
+        let wholeBlocks = (end - read) / 4
+        let tail = end - read - wholeBlocks * 4
         for _ in 0..<wholeBlocks {
             let first = table[Int(utf8[read])], second = table[Int(utf8[read + 1])]
             let third = table[Int(utf8[read + 2])], fourth = table[Int(utf8[read + 3])]
