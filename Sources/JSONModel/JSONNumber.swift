@@ -50,7 +50,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     public var description: String { text }
 
     /// The nearest `Double` (infinite if the text is out of range, e.g. `1e999`).
-    public var doubleValue: Double { Double(text) ?? .nan }
+    public var doubleValue: Double {
+        // An integer below 2^53 in magnitude is exactly a Double, and reading it as an
+        // integer skips `strtod` (NumericDates are read this way at every JWT check). "-0"
+        // goes to `strtod`, which keeps its sign.
+        if let integer = Int64(text), integer.magnitude < 1 << 53, integer != 0 || text.utf8.first != UInt8(ascii: "-") {
+            return Double(integer)
+        }
+        return Double(text) ?? .nan
+    }
 
     /// The value as `Int64` if the text is an integer in range (no fraction or exponent).
     public var int64Value: Int64? { Int64(text) }

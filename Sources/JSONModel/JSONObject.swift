@@ -17,7 +17,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     private var index: [ScalarKey: Int]?
 
     /// The member count above which lookups go through a hash index.
-    static let indexThreshold = 16
+    static let indexThreshold = 32
 
     /// An empty object.
     public init() {}
@@ -197,10 +197,19 @@ struct ScalarKey: Hashable, Sendable {
     init(_ string: String) { self.string = string }
     static func == (lhs: ScalarKey, rhs: ScalarKey) -> Bool { sameScalars(lhs.string, rhs.string) }
 
-    /// Whether two strings have the same UTF-8 bytes: a length check, then `memcmp` over
-    /// native storage (the generic comparison walks the views a byte at a time).
+    /// Whether two strings have the same UTF-8 bytes: a length check, then Swift's own
+    /// comparison, which tells most unequal names apart in a few instructions (two short
+    /// names are compared as two words) and whose "unequal" is final, since strings with
+    /// the same scalars are always canonically equivalent. Its "equal" is confirmed byte for
+    /// byte, since canonically equivalent strings may differ in their scalars.
     static func sameScalars(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        guard lhs.utf8.count == rhs.utf8.count, lhs == rhs else { return false }
+        return sameBytes(lhs, rhs)
+    }
+
+    /// `memcmp` over native storage (the generic comparison walks the views a byte at a
+    /// time); for strings of the same length.
+    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
         let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
             rhs.utf8.withContiguousStorageIfAvailable { right in
                 guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return true }  // both empty

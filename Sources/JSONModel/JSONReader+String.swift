@@ -29,13 +29,18 @@ extension JSONReader {
         let start = index
         var scan = start + 1
         while scan < bytes.count {
-            // Eight plain ASCII bytes at a time (a digest or a salt is all of them).
+            // Eight bytes at a time (a digest or a salt is all plain ASCII), straight to the
+            // first byte that needs a look: the closing quote, most often.
             if let base = bytes.baseAddress {
                 let raw = UnsafeRawPointer(base)
-                while scan + 8 <= bytes.count,
-                    !EscapeScan.hasEscapableOrNonASCII(raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self))
-                {
-                    scan += 8
+                while scan + 8 <= bytes.count {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self))
+                    guard let offset = EscapeScan.firstEscapableOrNonASCII(in: word) else {
+                        scan += 8
+                        continue
+                    }
+                    scan += offset
+                    break
                 }
                 guard scan < bytes.count else { return nil }
             }

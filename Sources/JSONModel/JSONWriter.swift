@@ -214,4 +214,21 @@ enum EscapeScan {
     static func hasEscapableOrNonASCII(_ word: UInt64) -> Bool {
         word & highBits != 0 || hasEscapable(word)
     }
+
+    /// The position (0–7) of the first byte of `word` that ``hasEscapableOrNonASCII(_:)``
+    /// would flag, or `nil` when there is none; `word` holds eight bytes read little-endian,
+    /// so the first in memory is the lowest.
+    ///
+    /// The flags are exact up to the first byte that matches: a borrow only runs from a
+    /// matching byte towards higher ones, which come later in memory.
+    static func firstEscapableOrNonASCII(in word: UInt64) -> Int? {
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let quoteZero = (quote &- ones) & ~quote
+        let backslashZero = (backslash &- ones) & ~backslash
+        let flags = (control | quoteZero | backslashZero | word) & highBits
+        guard flags != 0 else { return nil }
+        return flags.trailingZeroBitCount / 8
+    }
 }

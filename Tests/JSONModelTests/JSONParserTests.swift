@@ -57,6 +57,27 @@ struct JSONParserTests {
         #expect(try parse(#""é""#, limits: small) == .string("é"))
     }
 
+    /// The plain run is read eight bytes at a time and jumps to the first byte that needs a
+    /// look; wherever that byte sits in a word, and whatever follows it in the same word,
+    /// the result must be the byte-by-byte reading's.
+    @Test("Quotes, escapes, non-ASCII and control bytes are found at every offset of a word", arguments: 0..<20)
+    func plainRunEnds(prefix: Int) throws {
+        let lead = String(repeating: "a", count: prefix)
+        // Bytes after the one that matters: more specials, so a borrow from the first
+        // cannot be mistaken for it.
+        #expect(try parse("\"\(lead)\"") == .string(lead))
+        #expect(try parse("[\"\(lead)\",\"\\\"\"]") == .array([.string(lead), "\""]))
+        #expect(try parse("\"\(lead)\\n\\\\\"") == .string(lead + "\n\\"))
+        #expect(try parse("\"\(lead)é\\\"ü\"") == .string(lead + "é\"ü"))
+        #expect(try parse("\"\(lead)\u{7F}~!\"") == .string(lead + "\u{7F}~!"))
+        #expect(throws: JSONError.controlCharacterInString(offset: prefix + 1)) {
+            try JSONValue(parsing: Data(("\"" + lead).utf8) + Data([0x1F, 0x22, 0x01, 0x22]))
+        }
+        #expect(throws: JSONError.invalidUTF8(offset: prefix + 1)) {
+            try JSONValue(parsing: Data(("\"" + lead).utf8) + Data([0xC0, 0xAF, 0x22]))
+        }
+    }
+
     @Test("Surrogate escapes must pair; a pair becomes one scalar")
     func surrogates() throws {
         #expect(try parse(#""\ud834\udd1e""#) == .string("\u{1D11E}"))

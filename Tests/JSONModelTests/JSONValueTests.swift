@@ -36,6 +36,21 @@ struct JSONValueTests {
         #expect(value["name"]?.objectValue == nil)
     }
 
+    @Test("A number's Double is strtod's, integers read as integers included")
+    func doubleValues() throws {
+        let texts = [
+            "0", "-0", "7", "-7", "1700000000", "9007199254740991", "-9007199254740991", "9007199254740993",
+            "-9007199254740993", "9223372036854775807", "9223372036854775808", "-9223372036854775809", "0.5", "1e3",
+            "1E-2", "-0.0", "123456789012345678901234567890",
+        ]
+        for text in texts {
+            let number = try #require(JSONNumber(text))
+            let expected = try #require(Double(text))
+            #expect(number.doubleValue == expected, "\(text)")
+            #expect(number.doubleValue.sign == expected.sign, "\(text)")
+        }
+    }
+
     @Test("Removing and replacing members keeps the others' order")
     func mutation() {
         var object: JSONObject = ["a": 1, "b": 2, "c": 3]
