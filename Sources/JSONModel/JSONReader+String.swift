@@ -3,7 +3,7 @@ extension JSONReader {
     /// (pairing surrogates) and enforces the string length limit.
     mutating func readString() throws(JSONError) -> String {
         let start = index
-        if let end = plainStringEnd() {
+        if let end = Self.plainStringEnd(in: bytes, quoteAt: index, maximumLength: limits.maximumStringLength) {
             index = end + 1
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
         }
@@ -13,7 +13,7 @@ extension JSONReader {
     /// Reads past a string starting at its opening quote with every check
     /// ``readString()`` makes, without building it: for a value the caller does not keep.
     mutating func skipString() throws(JSONError) {
-        if let end = plainStringEnd() {
+        if let end = Self.plainStringEnd(in: bytes, quoteAt: index, maximumLength: limits.maximumStringLength) {
             index = end + 1
         } else {
             _ = try readEscapedString()
@@ -25,8 +25,12 @@ extension JSONReader {
     /// Most strings are, and their text can be taken at once; for any other (`nil`) the
     /// validating loop of ``readEscapedString()`` runs from the start, so every error is
     /// the one that loop reports.
-    private func plainStringEnd() -> Int? {
-        let start = index
+    ///
+    /// Static, with the bytes passed in: a method on the reader would have the whole reader
+    /// copied to the stack at every call from a mutating one, once per string.
+    private static func plainStringEnd(
+        in bytes: UnsafeBufferPointer<UInt8>, quoteAt start: Int, maximumLength: Int
+    ) -> Int? {
         var scan = start + 1
         while scan < bytes.count {
             // Eight bytes at a time (a digest or a salt is all plain ASCII), straight to the
@@ -46,10 +50,10 @@ extension JSONReader {
             }
             let byte = bytes[scan]
             if byte == UInt8(ascii: "\"") {
-                return scan - start - 1 <= limits.maximumStringLength ? scan : nil
+                return scan - start - 1 <= maximumLength ? scan : nil
             }
             if byte >= 0x80 {
-                guard let length = try? validUTF8SequenceLength(at: scan) else { return nil }
+                guard let length = try? validUTF8SequenceLength(in: bytes, at: scan) else { return nil }
                 scan += length
                 continue
             }
@@ -83,7 +87,7 @@ extension JSONReader {
                 output.append(byte)
                 index += 1
             default:
-                let length = try validUTF8SequenceLength(at: index)
+                let length = try Self.validUTF8SequenceLength(in: bytes, at: index)
                 output.append(contentsOf: bytes[index..<index + length])
                 index += length
             }
@@ -144,7 +148,9 @@ extension JSONReader {
 
     /// The length of the well-formed UTF-8 sequence (Unicode Table 3-7) at `position`, whose
     /// first byte is ≥ 0x80; rejects overlong forms, encoded surrogates and values > U+10FFFF.
-    private func validUTF8SequenceLength(at position: Int) throws(JSONError) -> Int {
+    private static func validUTF8SequenceLength(
+        in bytes: UnsafeBufferPointer<UInt8>, at position: Int
+    ) throws(JSONError) -> Int {
         let lead = bytes[position]
         let length: Int
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
