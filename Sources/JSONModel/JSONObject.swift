@@ -10,10 +10,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// One member of an object.
     public typealias Member = (name: String, value: JSONValue)
 
-    private var names: [String] = []
-    private var values: [JSONValue] = []
+    /// The members in order, in one list: one allocation per object, one reference to
+    /// retain when an object is copied.
+    private var storage: [Member] = []
     /// Positions by name, kept only for objects larger than ``indexThreshold``: hashing a
-    /// name costs more than comparing it with a dozen others, and most objects are small.
+    /// name costs more than comparing it with a few dozen others, and most objects are small.
     private var index: [ScalarKey: Int]?
 
     /// The member count above which lookups go through a hash index.
@@ -34,8 +35,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// last name (or names beyond the last value) are ignored.
     public init(names: [String], values: [JSONValue]) {
         if names.count == values.count, Self.areDistinct(names) {
-            self.names = names
-            self.values = values
+            storage.reserveCapacity(names.count)
+            for (name, value) in zip(names, values) { storage.append((name, value)) }
             rebuildIndex()
         } else {
             for (name, value) in zip(names, values) { self[name] = value }
@@ -44,9 +45,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Members whose names the caller has already found distinct (the parser does, as it
     /// reads them), taken without another check.
-    init(distinctNames names: [String], values: [JSONValue]) {
-        self.names = names
-        self.values = values
+    init(distinctMembers members: [Member]) {
+        self.storage = members
         rebuildIndex()
     }
 
@@ -66,25 +66,24 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// The number of members.
-    public var count: Int { names.count }
+    public var count: Int { storage.count }
     /// Whether the object has no members.
-    public var isEmpty: Bool { names.isEmpty }
+    public var isEmpty: Bool { storage.isEmpty }
     /// Member names in document order.
-    public var keys: [String] { names }
+    public var keys: [String] { storage.map(\.name) }
     /// Members in document order.
-    public var members: [Member] { zip(names, values).map { ($0, $1) } }
+    public var members: [Member] { storage }
 
     /// The value of a member, or `nil` if absent. Setting `nil` removes the member; setting
     /// a new name appends it.
     public subscript(name: String) -> JSONValue? {
-        get { position(of: name).map { values[$0] } }
+        get { position(of: name).map { storage[$0].value } }
         set {
             if let position = position(of: name) {
                 if let newValue {
-                    values[position] = newValue
+                    storage[position].value = newValue
                 } else {
-                    names.remove(at: position)
-                    values.remove(at: position)
+                    storage.remove(at: position)
                     rebuildIndex()
                 }
             } else if let newValue {
@@ -94,10 +93,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// Makes room for `count` members, so an object built member by member (a processed
-    /// payload, say) grows its lists once rather than at every power of two.
+    /// payload, say) grows its list once rather than at every power of two.
     public mutating func reserveCapacity(_ count: Int) {
-        names.reserveCapacity(count)
-        values.reserveCapacity(count)
+        storage.reserveCapacity(count)
     }
 
     /// Appends a member whose name the caller knows is not in the object yet (one copied
@@ -111,7 +109,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     @discardableResult
     public mutating func updateValue(_ value: JSONValue, forName name: String) -> Bool {
         if let position = position(of: name) {
-            values[position] = value
+            storage[position].value = value
             return true
         }
         append(name, value)
@@ -119,58 +117,41 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// The name and value at `position` in document order.
-    func member(at position: Int) -> Member { (names[position], values[position]) }
+    func member(at position: Int) -> Member { storage[position] }
 
     private mutating func append(_ name: String, _ value: JSONValue) {
-        names.append(name)
-        values.append(value)
+        storage.append((name, value))
         if index != nil {
-            index?[ScalarKey(name)] = names.count - 1
-        } else if names.count > Self.indexThreshold {
+            index?[ScalarKey(name)] = storage.count - 1
+        } else if storage.count > Self.indexThreshold {
             rebuildIndex()
         }
     }
 
     private mutating func rebuildIndex() {
-        index = names.count > Self.indexThreshold
-            ? Dictionary(uniqueKeysWithValues: names.enumerated().map { (ScalarKey($1), $0) })
+        index = storage.count > Self.indexThreshold
+            ? Dictionary(uniqueKeysWithValues: storage.enumerated().map { (ScalarKey($1.name), $0) })
             : nil
     }
 
     private func position(of name: String) -> Int? {
         if let index { return index[ScalarKey(name)] }
-        return names.firstIndex { ScalarKey.sameScalars($0, name) }
+        return storage.firstIndex { ScalarKey.sameScalars($0.name, name) }
     }
 
     /// Whether a member with exactly this name exists.
     public func contains(_ name: String) -> Bool { position(of: name) != nil }
 
+    /// The members in document order, read from the object's own list.
+    public typealias Iterator = IndexingIterator<[Member]>
+
     /// Iterates the members in document order.
-    public func makeIterator() -> Iterator { Iterator(names: names, values: values) }
-
-    /// The members in document order, read from the object's own lists (no array of pairs
-    /// is built for a loop over an object).
-    public struct Iterator: IteratorProtocol, Sendable {
-        private let names: [String]
-        private let values: [JSONValue]
-        private var position = 0
-
-        init(names: [String], values: [JSONValue]) {
-            self.names = names
-            self.values = values
-        }
-
-        public mutating func next() -> Member? {
-            guard position < names.count, position < values.count else { return nil }
-            defer { position += 1 }
-            return (names[position], values[position])
-        }
-    }
+    public func makeIterator() -> Iterator { storage.makeIterator() }
 
     /// Objects are equal when they have the same members with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for (name, value) in zip(lhs.names, lhs.values) {
+        for (name, value) in lhs.storage {
             guard let other = rhs[name], other == value else { return false }
         }
         return true
@@ -180,7 +161,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public func hash(into hasher: inout Hasher) {
         // Order-insensitive: combine per-member hashes commutatively.
         var combined = 0
-        for (name, value) in zip(names, values) {
+        for (name, value) in storage {
             var member = Hasher()
             member.combine(ScalarKey(name))
             member.combine(value)

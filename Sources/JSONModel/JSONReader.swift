@@ -197,9 +197,24 @@ struct JSONReader {
     private mutating func closeObject() -> JSONObject {
         let frame = frames.removeLast()
         let nameStart = frame.nameStart ?? names.count
-        return JSONObject(
-            distinctNames: Self.take(from: &names, from: nameStart, leaving: ""),
-            values: Self.take(from: &values, from: frame.valueStart, leaving: .null))
+        // Names and values move out of the shared lists into one list of members.
+        var members = [JSONObject.Member]()
+        members.reserveCapacity(names.count - nameStart)
+        names.withUnsafeMutableBufferPointer { nameList in
+            values.withUnsafeMutableBufferPointer { valueList in
+                guard let nameBase = nameList.baseAddress, let valueBase = valueList.baseAddress else { return }
+                for offset in 0..<(nameList.count - nameStart) {
+                    let name = (nameBase + nameStart + offset).move()
+                    (nameBase + nameStart + offset).initialize(to: "")
+                    let value = (valueBase + frame.valueStart + offset).move()
+                    (valueBase + frame.valueStart + offset).initialize(to: .null)
+                    members.append((name, value))
+                }
+            }
+        }
+        while names.count > nameStart { names.removeLast() }
+        while values.count > frame.valueStart { values.removeLast() }
+        return JSONObject(distinctMembers: members)
     }
 
     /// The elements of `list` from `start` on, moved into a new array of exactly their count,

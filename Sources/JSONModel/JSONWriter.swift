@@ -68,14 +68,13 @@ struct JSONWriter {
     private func sortMembers(of object: JSONObject, into buffer: UnsafeMutableBufferPointer<Int>) {
         var positions = buffer
         for index in positions.indices { positions[index] = index }
-        let names = object.keys
         switch order {
         case .stored: return
         case .codePoint:
             // UTF-8 byte order is code point order.
-            positions.sort { ScalarKey.precedesInCodePointOrder(names[$0], names[$1]) }
+            positions.sort { ScalarKey.precedesInCodePointOrder(object.member(at: $0).name, object.member(at: $1).name) }
         case .utf16:
-            positions.sort { names[$0].utf16.lexicographicallyPrecedes(names[$1].utf16) }
+            positions.sort { object.member(at: $0).name.utf16.lexicographicallyPrecedes(object.member(at: $1).name.utf16) }
         }
     }
 
