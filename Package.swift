@@ -188,7 +188,7 @@ let package = Package(
         ),
 
         // Test support: claiming sandbox credentials into a wallet (wallet and CLI tests).
-        .target(name: "SandboxClaimSupport", dependencies: ["Sandbox", "Wallet"], path: "Tests/SandboxClaimSupport"),
+        .target(name: "SandboxClaimSupport", dependencies: ["JSONModel", "Sandbox", "Wallet"], path: "Tests/SandboxClaimSupport"),
 
         .testTarget(name: "MultiformatsTests", dependencies: ["Multiformats", "VellumTestSupport"]),
         .testTarget(name: "CBORTests", dependencies: ["CBOR", "Multiformats", "VellumTestSupport"]),

@@ -1,4 +1,10 @@
 import Foundation
+// Not used by name: imported so that an incremental build recompiles this module when a
+// JSONModel type changes its stored layout. `SandboxOffer` holds JSON values, so its field
+// offsets depend on that layout, but the build only recompiles the modules that import
+// JSONModel itself: without this import, a stale copy read `byValueLink` at its old offset
+// (an empty or null string) until a clean build.
+import JSONModel
 import Sandbox
 import Wallet
 
@@ -20,14 +26,7 @@ public enum SandboxClaim {
         var stored: [String] = []
         for kind in kinds {
             let offer = try await issuer.createOffer(for: [kind])
-            // The link is taken into a local of its own before the wallet call. Passed as
-            // `offer.byValueLink` straight from the `async throws(SandboxError)` result, it
-            // reached `discoverCredentialOffer` with a null storage pointer in full debug
-            // test runs under load (Swift 6.3, Linux; filtered runs pass), whatever the
-            // layout of `JSONValue`. It resembles an open compiler bug in which values of
-            // async typed-throws calls are partly zeroed (swiftlang/swift#90722).
-            let link = offer.byValueLink
-            let discovered = try await wallet.discoverCredentialOffer(link)
+            let discovered = try await wallet.discoverCredentialOffer(offer.byValueLink)
             let result = try await wallet.retrieveCredentials(credentialOffer: discovered).first
             guard let id = result?.credentialId else {
                 throw Failure(description: "\(kind) was not stored: \(String(describing: result?.error))")
