@@ -56,7 +56,7 @@ extension JSONParser {
 }
 
 extension JSONReader {
-    /// ``JSONParser/parseArrayElements(_:_:)``: the same steps as ``readDocument()`` takes
+    /// ``JSONParser/parseArrayElements(_:skippingStringsBefore:_:)``: the same steps as ``readDocument()`` takes
     /// for an array, with the outer array's frame kept here rather than on the stack.
     mutating func readArrayDocument(
         skippingStringsBefore skippedCount: Int, _ body: (JSONArrayElement) -> Void
