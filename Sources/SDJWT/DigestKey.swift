@@ -1,14 +1,14 @@
 import CryptoKeys
 import Multiformats
 
-/// The bytes of one Disclosure digest as a hashable value, for matching a payload's
+/// The bytes of one Disclosure digest as a comparable value, for matching a payload's
 /// digests with the Disclosures.
 ///
 /// A payload names each digest in base64url, and strict base64url has exactly one spelling
 /// per byte string, so comparing the decoded bytes is comparing the text. Working on bytes
-/// spares a `String` per Disclosure (and its base64url encoding), and the lookup hashes a
-/// fixed 64-byte value instead of a 43-to-86-character string.
-struct DigestKey: Hashable {
+/// spares a `String` per Disclosure (and its base64url encoding), and a comparison looks at
+/// a fixed 64-byte value instead of a 43-to-86-character string.
+struct DigestKey: Comparable {
     /// The digest, zero-padded to 64 bytes (the longest `_sd_alg`, SHA-512). Every key in one
     /// lookup comes from the same algorithm, so all have the same length.
     private var bytes = SIMD8<UInt64>()
@@ -43,12 +43,17 @@ struct DigestKey: Hashable {
         count = length
     }
 
-    /// Hashes every byte of the digest in one call. Not fewer: the digests a payload lists
-    /// (decoys among them) are whatever the issuer wrote, so keys that share a prefix are
-    /// easy to make, and would all land in one bucket.
-    func hash(into hasher: inout Hasher) {
-        // Every digest length (32, 48, 64) is a whole number of words, and whole words are
-        // the hasher's cheapest input.
-        for word in 0..<count / 8 { hasher.combine(bytes[word]) }
+    /// The digest's base64url text, as a payload writes it.
+    var encoded: String {
+        withUnsafeBytes(of: bytes) { Base64URL.encode(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+    }
+
+    /// Any fixed order will do for a binary search: by length, then word by word.
+    static func < (lhs: DigestKey, rhs: DigestKey) -> Bool {
+        guard lhs.count == rhs.count else { return lhs.count < rhs.count }
+        for word in 0..<8 where lhs.bytes[word] != rhs.bytes[word] {
+            return lhs.bytes[word] < rhs.bytes[word]
+        }
+        return false
     }
 }

@@ -29,12 +29,15 @@ struct DisclosureProcessor {
     let hashAlgorithm: SDHashAlgorithm
     let limits: SDJWTLimits
     private let disclosures: [Disclosure]
-    /// Each Disclosure's position by its digest's bytes.
-    private var indexByDigest: [DigestKey: Int]
+    /// The Disclosures' digests in order, each with its Disclosure's position, for binary
+    /// search. Sorted rather than hashed: the digests a payload lists are the issuer's to
+    /// choose, and no choice makes a sorted lookup slow.
+    private let digestOrder: [(key: DigestKey, position: Int)]
     private var used: [Bool]
-    /// Digests met that name no Disclosure (by their bytes, or by their text when they are
-    /// not a digest's base64url at all), and how many digests were met in all.
-    private var seenDigests: Set<DigestKey> = []
+    /// Digests met that name no Disclosure, with when each was met (checked for repeats
+    /// once the payload has been walked); those that are not a digest's base64url at all, by
+    /// their text; and how many digests were met in all.
+    private var unmatchedDigests: [(key: DigestKey, order: Int)] = []
     private var seenUndecodableDigests: Set<String> = []
     private var digestCount = 0
     /// The path of the value being processed: pushed and popped around each member, so
@@ -50,14 +53,17 @@ struct DisclosureProcessor {
         self.hashAlgorithm = hashAlgorithm
         self.limits = limits
         self.disclosures = disclosures
-        var index: [DigestKey: Int] = [:]
-        index.reserveCapacity(disclosures.count)
+        var order = [(key: DigestKey, position: Int)]()
+        order.reserveCapacity(disclosures.count)
         for (position, disclosure) in disclosures.enumerated() {
-            guard index.updateValue(position, forKey: DigestKey(digestOf: disclosure, using: hashAlgorithm)) == nil else {
-                throw .repeatedDisclosure(digest: disclosure.digest(using: hashAlgorithm))
-            }
+            order.append((DigestKey(digestOf: disclosure, using: hashAlgorithm), position))
         }
-        self.indexByDigest = index
+        order.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
+        // Of the Disclosures sent again, the one whose second copy comes first.
+        if let repeated = Self.firstRepeat(in: order.lazy.map { ($0.key, $0.position) }) {
+            throw .repeatedDisclosure(digest: disclosures[repeated].digest(using: hashAlgorithm))
+        }
+        self.digestOrder = order
         self.used = Array(repeating: false, count: disclosures.count)
         self.foundClaims.reserveCapacity(disclosures.count)
     }
@@ -76,6 +82,12 @@ struct DisclosureProcessor {
         path.reserveCapacity(8)
         claimPaths.reserveCapacity(2 * disclosures.count)
         let processed = try processObject(payload, depth: 1) ?? payload
+        unmatchedDigests.sort { $0.key < $1.key || ($0.key == $1.key && $0.order < $1.order) }
+        if let repeated = Self.firstRepeat(in: unmatchedDigests.lazy.map { ($0.key, $0.order) }),
+            let entry = unmatchedDigests.first(where: { $0.order == repeated })
+        {
+            throw .duplicateDigest(entry.key.encoded)
+        }
         if let unused = used.firstIndex(of: false) {
             throw .unreferencedDisclosure(digest: disclosures[unused].digest(using: hashAlgorithm))
         }
@@ -215,13 +227,37 @@ struct DisclosureProcessor {
             guard seenUndecodableDigests.insert(digest).inserted else { throw .duplicateDigest(digest) }
             return nil
         }
-        if let index = indexByDigest[key] {
+        if let index = position(of: key) {
             guard !used[index] else { throw .duplicateDigest(digest) }
             used[index] = true
             return index
         }
-        guard seenDigests.insert(key).inserted else { throw .duplicateDigest(digest) }
+        unmatchedDigests.append((key, digestCount))
         return nil
+    }
+
+    /// The position of the Disclosure whose digest is `key`, by binary search.
+    private func position(of key: DigestKey) -> Int? {
+        var low = 0
+        var high = digestOrder.count
+        while low < high {
+            let middle = (low + high) / 2
+            if digestOrder[middle].key < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < digestOrder.count, digestOrder[low].key == key else { return nil }
+        return digestOrder[low].position
+    }
+
+    /// In a list sorted by key and then by `order`, the smallest `order` of an entry whose
+    /// key an earlier entry has too: the first time a digest is met again.
+    private static func firstRepeat(in sorted: some Sequence<(DigestKey, Int)>) -> Int? {
+        var first: Int?
+        var previous: DigestKey?
+        for (key, order) in sorted {
+            if key == previous { first = min(first ?? order, order) }
+            previous = key
+        }
+        return first
     }
 }
 

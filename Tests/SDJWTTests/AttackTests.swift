@@ -88,6 +88,14 @@ struct AttackTests {
             ["_sd": [.string(decoy)], "address": ["_sd": [.string(decoy)]]], disclosures: [])
         await expectSDJWTError(.duplicateDigest(decoy)) { try await Self.verify(twiceDecoy) }
 
+        // Decoys that are real digests (of nothing sent): of two repeated ones, the one met
+        // again first is named.
+        let first = SDHashAlgorithm.sha256.digest(of: "decoy one")
+        let second = SDHashAlgorithm.sha256.digest(of: "decoy two")
+        let repeatedDecoys = try await Self.forge(
+            ["_sd": [.string(first), .string(second), .string(second), .string(first)]], disclosures: [])
+        await expectSDJWTError(.duplicateDigest(second)) { try await Self.verify(repeatedDecoys) }
+
         // A recursive Disclosure that repeats a digest of the payload.
         let inner = Disclosure(salt: "c2FsdC0z", claimName: "address", value: ["_sd": [.string(digest)]])
         let recursive = try await Self.forge(
@@ -99,6 +107,13 @@ struct AttackTests {
     func repeatedDisclosure() async throws {
         let forged = try await Self.forge(["_sd": [.string(name.digest(using: .sha256))]], disclosures: [name, name])
         await expectSDJWTError(.repeatedDisclosure(digest: name.digest(using: .sha256))) { try await Self.verify(forged) }
+        // Of two sent twice, the one whose second copy comes first is named.
+        let twoRepeated = try await Self.forge(
+            ["_sd": [.string(name.digest(using: .sha256))], "nationalities": [["...": .string(element.digest(using: .sha256))]]],
+            disclosures: [name, element, element, name])
+        await expectSDJWTError(.repeatedDisclosure(digest: element.digest(using: .sha256))) {
+            try await Self.verify(twoRepeated)
+        }
     }
 
     @Test("an unknown or refused _sd_alg, or one that does not match the digests")
