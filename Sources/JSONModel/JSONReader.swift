@@ -3,9 +3,10 @@
 ///
 /// The members of every open container wait in two shared lists, `values` and `names`;
 /// each open container only remembers where its own members begin. When it closes, its
-/// members are moved out once into an array of exactly their count. Growing one array
-/// per container element by element cost a reallocation at every power of two, which
-/// was a quarter of all the allocations an SD-JWT verification made.
+/// members are moved out once into one array of exactly their count (for an object, of
+/// name–value pairs). Growing one array per container element by element cost a
+/// reallocation at every power of two, which was a quarter of all the allocations an
+/// SD-JWT verification made.
 struct JSONReader {
     /// The input, borrowed for the length of one parse (see ``JSONParser``).
     let bytes: UnsafeBufferPointer<UInt8>
