@@ -194,40 +194,32 @@ enum EscapeScan {
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// Whether some byte of `word` is below 0x20, `"` (0x22) or `\` (0x5C).
+    static func hasEscapable(_ word: UInt64) -> Bool {
+        escapableFlags(word) != 0
+    }
+
+    /// The position (0–7) of the first byte of `word` that is escapable or not ASCII (what
+    /// ends the parser's fast run through a string), or `nil` when there is none; `word`
+    /// holds eight bytes read little-endian, so the first in memory is the lowest.
+    static func firstEscapableOrNonASCII(in word: UInt64) -> Int? {
+        let flags = escapableFlags(word) | (word & highBits)
+        guard flags != 0 else { return nil }
+        return flags.trailingZeroBitCount / 8
+    }
+
+    /// The high bit of each byte of `word` flagged as escapable.
     ///
     /// `(x - n·0x01…) & ~x & 0x80…` is non-zero exactly when some byte of `x` is below `n`
     /// (for n ≤ 0x80); with n = 1 on `x ^ c·0x01…` it finds a byte equal to `c`. A borrow
-    /// can flag more bytes than match, but only once some byte does, so each yes/no answer
-    /// is exact, and that is all the caller needs.
-    static func hasEscapable(_ word: UInt64) -> Bool {
+    /// can flag bytes above a matching one that do not match, but it only runs from a
+    /// matching byte towards higher ones: the lowest flag, and whether there is any, are
+    /// exact, and that is all the callers use.
+    private static func escapableFlags(_ word: UInt64) -> UInt64 {
         let control = (word &- ones &* 0x20) & ~word
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
         let quoteZero = (quote &- ones) & ~quote
         let backslashZero = (backslash &- ones) & ~backslash
-        return (control | quoteZero | backslashZero) & highBits != 0
-    }
-
-    /// Whether some byte of `word` is one ``hasEscapable(_:)`` finds or is not ASCII: what
-    /// ends the parser's fast run through a string.
-    static func hasEscapableOrNonASCII(_ word: UInt64) -> Bool {
-        word & highBits != 0 || hasEscapable(word)
-    }
-
-    /// The position (0–7) of the first byte of `word` that ``hasEscapableOrNonASCII(_:)``
-    /// would flag, or `nil` when there is none; `word` holds eight bytes read little-endian,
-    /// so the first in memory is the lowest.
-    ///
-    /// The flags are exact up to the first byte that matches: a borrow only runs from a
-    /// matching byte towards higher ones, which come later in memory.
-    static func firstEscapableOrNonASCII(in word: UInt64) -> Int? {
-        let control = (word &- ones &* 0x20) & ~word
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let quoteZero = (quote &- ones) & ~quote
-        let backslashZero = (backslash &- ones) & ~backslash
-        let flags = (control | quoteZero | backslashZero | word) & highBits
-        guard flags != 0 else { return nil }
-        return flags.trailingZeroBitCount / 8
+        return (control | quoteZero | backslashZero) & highBits
     }
 }

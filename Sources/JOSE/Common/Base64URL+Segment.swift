@@ -6,11 +6,7 @@ extension Base64URL {
     /// Decodes one part of a JOSE serialization strictly (RFC 7515 §2: no padding, no
     /// line breaks, no other alphabet), naming the part in the error.
     static func decodeSegment(_ text: String, part: String) throws(JOSEError) -> Data {
-        do {
-            return try decode(text)
-        } catch {
-            throw .invalidBase64URL(part: part)
-        }
+        try decodeSegment(Substring(text), part: part)
     }
 
     /// ``decodeSegment(_:part:)`` for a part still inside its token, decoded in place.
