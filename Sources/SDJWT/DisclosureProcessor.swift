@@ -43,10 +43,8 @@ struct DisclosureProcessor {
     /// The path of the value being processed: pushed and popped around each member, so
     /// descending into a value allocates nothing unless a Disclosure is found there.
     private var path: [ClaimPath.Component] = []
-    /// The paths of the claims found so far, one after another, and where each one's path
-    /// sits in that list (slices are cut only once it has stopped growing).
-    private var claimPaths: [ClaimPath.Component] = []
-    private var foundClaims: [(paths: Range<Int>, disclosureIndex: Int)] = []
+    /// The paths of the claims found so far.
+    private(set) var revealedClaims = RevealedClaimPaths()
 
     /// Hashes every Disclosure; a Disclosure sent twice is refused here.
     init(disclosures: [Disclosure], hashAlgorithm: SDHashAlgorithm, limits: SDJWTLimits) throws(SDJWTError) {
@@ -65,22 +63,13 @@ struct DisclosureProcessor {
         }
         self.digestOrder = order
         self.used = Array(repeating: false, count: disclosures.count)
-        self.foundClaims.reserveCapacity(disclosures.count)
-    }
-
-    /// Every claim a Disclosure revealed, in processing order.
-    var disclosedClaims: [DisclosedClaim] {
-        let paths = claimPaths
-        return foundClaims.map {
-            DisclosedClaim(components: paths[$0.paths], disclosure: disclosures[$0.disclosureIndex], disclosureIndex: $0.disclosureIndex)
-        }
+        self.revealedClaims.reserveCapacity(disclosures.count)
     }
 
     /// The processed payload: Disclosures inserted, `_sd`, `_sd_alg` and undisclosed array
     /// elements removed. Throws if any Disclosure was left unreferenced.
     mutating func process(_ payload: JSONObject) throws(SDJWTError) -> JSONObject {
         path.reserveCapacity(8)
-        claimPaths.reserveCapacity(2 * disclosures.count)
         let processed = try processObject(payload, depth: 1) ?? payload
         unmatchedDigests.sort { $0.key < $1.key || ($0.key == $1.key && $0.order < $1.order) }
         if let repeated = Self.firstRepeat(in: unmatchedDigests.lazy.map { ($0.key, $0.order) }),
@@ -119,8 +108,7 @@ struct DisclosureProcessor {
     ) throws(SDJWTError) -> JSONValue {
         path.append(component)
         defer { path.removeLast() }
-        foundClaims.append((claimPaths.count..<claimPaths.count + path.count, index))
-        claimPaths.append(contentsOf: path)
+        revealedClaims.append(path, disclosureIndex: index)
         return try processValue(disclosure.value, depth: depth) ?? disclosure.value
     }
 

@@ -64,7 +64,9 @@ extension SDJWTObject {
     public func addingKeyBinding(
         _ request: KeyBindingRequest, hashAlgorithm: SDHashAlgorithm, signer: some Signer
     ) async throws(SDJWTError) -> SDJWTObject {
-        let sdHash = hashAlgorithm.digest(of: keyBindingInput)
+        // Written with room for the KB-JWT, which is appended to it to make the text sent.
+        let input = compactText(withKeyBinding: nil, extraCapacity: Self.keyBindingJWTCapacity)
+        let sdHash = hashAlgorithm.digest(of: input)
         let payload = JSONValue.object(request.payload(sdHash: sdHash)).serialized(.compact)
         let token: String
         do {
@@ -72,6 +74,10 @@ extension SDJWTObject {
         } catch {
             throw .signingFailed(error.description)
         }
-        return replacing(disclosures: disclosures, keyBindingJWT: token)
+        return adding(keyBindingJWT: token, to: consume input)
     }
+
+    /// Bytes enough for most KB-JWTs (an ES256 one is about 300), so appending one to the
+    /// text it signs does not copy that text again.
+    private static let keyBindingJWTCapacity = 512
 }

@@ -18,7 +18,9 @@ public struct ProcessedSDJWT: Sendable {
     /// The processed payload: what the Disclosures reveal, with the SD-JWT machinery removed.
     public let claims: JSONObject
     /// Every claim a Disclosure revealed, in processing order.
-    public let disclosedClaims: [DisclosedClaim]
+    public var disclosedClaims: [DisclosedClaim] { revealedClaims.disclosedClaims(of: sdJWT.disclosures) }
+    /// The same claims in the form presentation matches paths against.
+    let revealedClaims: RevealedClaimPaths
 
     init(
         sdJWT: SDJWTObject, payload: JSONObject, acceptedHashAlgorithms: Set<SDHashAlgorithm>,
@@ -27,7 +29,7 @@ public struct ProcessedSDJWT: Sendable {
         let algorithm = try Self.hashAlgorithm(of: payload, accepting: acceptedHashAlgorithms)
         var processor = try DisclosureProcessor(disclosures: sdJWT.disclosures, hashAlgorithm: algorithm, limits: limits)
         self.claims = try processor.process(payload)
-        self.disclosedClaims = processor.disclosedClaims
+        self.revealedClaims = processor.revealedClaims
         self.sdJWT = sdJWT
         self.hashAlgorithm = algorithm
         self.issuerSignedPayload = payload
@@ -71,7 +73,11 @@ public struct ProcessedSDJWT: Sendable {
     /// caller never presents less than it meant to.
     public func presentation(disclosing paths: [ClaimPath]) throws(SDJWTError) -> SDJWTObject {
         let selected = try selectedDisclosures(for: paths)
-        let disclosures = sdJWT.disclosures.indices.filter { selected[$0] }.map { sdJWT.disclosures[$0] }
+        var disclosures = [Disclosure]()
+        disclosures.reserveCapacity(selected.count)
+        for (disclosure, isSelected) in zip(sdJWT.disclosures, selected) where isSelected {
+            disclosures.append(disclosure)
+        }
         return sdJWT.replacing(disclosures: disclosures, keyBindingJWT: nil)
     }
 
@@ -94,23 +100,14 @@ public struct ProcessedSDJWT: Sendable {
                 throw .claimSelection("\(path) selects nothing: \(error)")
             }
         }
-        var selected = Array(repeating: false, count: sdJWT.disclosures.count)
-        for claim in disclosedClaims {
-            let claimPath = claim.components
-            for target in targets where Self.isPrefix(claimPath, target[...]) {
-                selected[claim.disclosureIndex] = true
-                break
-            }
+        var components = [ClaimPath.Component]()
+        var ranges = [Range<Int>]()
+        ranges.reserveCapacity(targets.count)
+        for target in targets {
+            ranges.append(components.count..<components.count + target.count)
+            components.append(contentsOf: target)
         }
-        return selected
-    }
-
-    /// Whether one path is a prefix of the other (or they are equal): the claim contains
-    /// the selected one, or lies inside it.
-    private static func isPrefix(
-        _ lhs: ArraySlice<ClaimPath.Component>, _ rhs: ArraySlice<ClaimPath.Component>
-    ) -> Bool {
-        for (left, right) in zip(lhs, rhs) where left != right { return false }
-        return true
+        return revealedClaims.disclosures(
+            onPaths: components, delimitedBy: ranges, disclosureCount: sdJWT.disclosures.count)
     }
 }

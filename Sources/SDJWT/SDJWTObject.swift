@@ -38,6 +38,10 @@ public struct SDJWTObject: Sendable {
     /// The JSON serialization's members (other signatures, unprotected headers), kept so a
     /// presentation re-serializes them untouched.
     let jsonDocument: JSONObject?
+    /// The compact serialization when it was written already: a presentation whose KB-JWT
+    /// was signed over the text before it, so the text it is sent as is that text and the
+    /// KB-JWT, not written a second time.
+    private let writtenCompactText: String?
 
     /// Reads either serialization: JSON when the text starts with `{`, compact otherwise.
     public init(parsing text: String, limits: SDJWTLimits = .default) throws(SDJWTError) {
@@ -77,6 +81,7 @@ public struct SDJWTObject: Sendable {
         self.keyBindingJWT = last.isEmpty ? nil : String(last)
         self.serialization = .compact
         self.jsonDocument = nil
+        self.writtenCompactText = nil
     }
 
     /// Reads a JWS JSON serialization, flattened or general (RFC 9901 §8).
@@ -136,12 +141,13 @@ public struct SDJWTObject: Sendable {
         self.keyBindingJWT = keyBinding
         self.serialization = isGeneral ? .generalJSON : .flattenedJSON
         self.jsonDocument = document
+        self.writtenCompactText = nil
     }
 
     /// An SD-JWT from parts already checked (issuance and presentation).
     init(
         issuerSignedJWT: String, jws: JWSObject, disclosures: [Disclosure], keyBindingJWT: String?,
-        serialization: Serialization, jsonDocument: JSONObject?
+        serialization: Serialization, jsonDocument: JSONObject?, writtenCompactText: String? = nil
     ) {
         self.issuerSignedJWT = issuerSignedJWT
         self.jws = jws
@@ -149,6 +155,7 @@ public struct SDJWTObject: Sendable {
         self.keyBindingJWT = keyBindingJWT
         self.serialization = serialization
         self.jsonDocument = jsonDocument
+        self.writtenCompactText = writtenCompactText
     }
 
     /// Whether this carries a Key Binding JWT (an SD-JWT+KB).
@@ -162,14 +169,15 @@ public struct SDJWTObject: Sendable {
 
     /// The compact serialization, with the KB-JWT when there is one.
     public var compactSerialization: String {
-        compactText(withKeyBinding: keyBindingJWT)
+        writtenCompactText ?? compactText(withKeyBinding: keyBindingJWT)
     }
 
-    /// `<JWT>~<D1>~…~<Dn>~` and then `keyBinding`, written into one string of its final size.
-    private func compactText(withKeyBinding keyBinding: String?) -> String {
+    /// `<JWT>~<D1>~…~<Dn>~` and then `keyBinding`, written into one string of its final size
+    /// (and room for `extraCapacity` more bytes).
+    func compactText(withKeyBinding keyBinding: String?, extraCapacity: Int = 0) -> String {
         var text = ""
         text.reserveCapacity(
-            disclosures.reduce(issuerSignedJWT.utf8.count + 1 + (keyBinding?.utf8.count ?? 0)) {
+            disclosures.reduce(issuerSignedJWT.utf8.count + 1 + (keyBinding?.utf8.count ?? 0) + extraCapacity) {
                 $0 + $1.text.utf8.count + 1
             })
         text.append(issuerSignedJWT)
@@ -216,6 +224,17 @@ public struct SDJWTObject: Sendable {
         SDJWTObject(
             issuerSignedJWT: issuerSignedJWT, jws: jws, disclosures: disclosures, keyBindingJWT: keyBindingJWT,
             serialization: serialization, jsonDocument: jsonDocument)
+    }
+
+    /// This SD-JWT with a KB-JWT appended to `keyBindingInput`, this SD-JWT's own
+    /// ``keyBindingInput`` that the KB-JWT signed.
+    /// Taking the text by value lets it grow in place when the caller is done with it.
+    func adding(keyBindingJWT: String, to keyBindingInput: consuming String) -> SDJWTObject {
+        guard serialization == .compact else { return replacing(disclosures: disclosures, keyBindingJWT: keyBindingJWT) }
+        keyBindingInput.append(keyBindingJWT)
+        return SDJWTObject(
+            issuerSignedJWT: issuerSignedJWT, jws: jws, disclosures: disclosures, keyBindingJWT: keyBindingJWT,
+            serialization: serialization, jsonDocument: jsonDocument, writtenCompactText: keyBindingInput)
     }
 
     /// This SD-JWT in another serialization (general JSON is kept only for a value that

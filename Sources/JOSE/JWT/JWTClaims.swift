@@ -61,26 +61,30 @@ public struct JWTClaims: Sendable, Hashable {
     /// ``additionalClaims`` empty: what validating a large claims set needs, without copying
     /// the rest of it.
     package init(registeredClaimsOf object: JSONObject) throws(JOSEError) {
-        func string(_ name: String) throws(JOSEError) -> String? {
-            guard let value = object[name] else { return nil }
+        // One pass picks the registered claims out: a claims set is mostly other claims, and
+        // looking each of the nine names up would walk it nine times.
+        var found = RegisteredClaimValues()
+        for (name, value) in object { found.keep(value, ifRegistered: name) }
+        func string(_ value: JSONValue?, _ name: String) throws(JOSEError) -> String? {
+            guard let value else { return nil }
             guard let text = value.stringValue else { throw .invalidClaim("\(name) is not a string") }
             return text
         }
-        func date(_ name: String) throws(JOSEError) -> Date? {
-            guard let value = object[name] else { return nil }
+        func date(_ value: JSONValue?, _ name: String) throws(JOSEError) -> Date? {
+            guard let value else { return nil }
             guard let seconds = value.numberValue?.doubleValue, seconds.isFinite else {
                 throw .invalidClaim("\(name) is not a NumericDate")
             }
             return Date(timeIntervalSince1970: seconds)
         }
-        issuer = try string("iss")
-        subject = try string("sub")
-        tokenID = try string("jti")
-        nonce = try string("nonce")
-        expiresAt = try date("exp")
-        notBefore = try date("nbf")
-        issuedAt = try date("iat")
-        switch object["aud"] {
+        issuer = try string(found.iss, "iss")
+        subject = try string(found.sub, "sub")
+        tokenID = try string(found.jti, "jti")
+        nonce = try string(found.nonce, "nonce")
+        expiresAt = try date(found.exp, "exp")
+        notBefore = try date(found.nbf, "nbf")
+        issuedAt = try date(found.iat, "iat")
+        switch found.aud {
         case nil: audience = nil
         case .string(let single)?: audience = [single]
         case .array(let list)?:
@@ -89,7 +93,7 @@ public struct JWTClaims: Sendable, Hashable {
             audience = names
         default: throw .invalidClaim("aud is neither a string nor an array of strings")
         }
-        if let value = object["cnf"] {
+        if let value = found.cnf {
             guard let cnf = value.objectValue else { throw .invalidClaim("cnf is not an object") }
             confirmation = cnf
         } else {
