@@ -67,13 +67,7 @@ extension SDJWTObject {
         // Written with room for the KB-JWT, which is appended to it to make the text sent.
         let input = compactText(withKeyBinding: nil, extraCapacity: Self.keyBindingJWTCapacity)
         let sdHash = hashAlgorithm.digest(of: input)
-        let payload = JSONValue.object(request.payload(sdHash: sdHash)).serialized(.compact)
-        let token: String
-        do {
-            token = try await JWS.signCompact(payload: payload, header: JOSEHeader(type: "kb+jwt"), signer: signer)
-        } catch {
-            throw .signingFailed(error.description)
-        }
+        let token = try await KeyBindingJWTWriter(request: request, sdHash: sdHash).token(signedBy: signer)
         return adding(keyBindingJWT: token, to: consume input)
     }
 

@@ -215,6 +215,37 @@ struct KeyBindingTests {
         }
     }
 
+    @Test("the KB-JWT is written exactly: typ and alg, then iat, aud, nonce and sd_hash, whichever path writes it")
+    func exactSerialization() async throws {
+        func decodedParts(of presented: SDJWTObject) throws -> (header: String, payload: String) {
+            let parts = try #require(presented.keyBindingJWT).split(separator: ".")
+            try #require(parts.count == 3)
+            return (String(decoding: try Base64URL.decode(String(parts[0])), as: UTF8.self),
+                    String(decoding: try Base64URL.decode(String(parts[1])), as: UTF8.self))
+        }
+        // The plain request: written directly.
+        let plain = try await Self.presentation()
+        let plainParts = try decodedParts(of: plain)
+        let plainHash = SDHashAlgorithm.sha256.digest(of: plain.keyBindingInput)
+        #expect(plainParts.header == #"{"typ":"kb+jwt","alg":"ES256"}"#)
+        #expect(plainParts.payload == #"{"iat":1750000000,"aud":"https://verifier.example.org","nonce":"n-0S6_WzA2Mj","sd_hash":"\#(plainHash)"}"#)
+        #expect(plain.compactSerialization == plain.keyBindingInput + (plain.keyBindingJWT ?? ""))
+        _ = try await Self.verify(plain)
+
+        // A nonce JSON must escape and a signer with a kid: through the JWS signer, the same
+        // members in the same order, and the kid after them.
+        let nonce = #"n"1\"#
+        let keyed = try SoftwareSigner(privateKey: Fixtures.holderKey(), keyID: "holder-key-1")
+        let escaped = try await Self.presentation(nonce: nonce, signer: keyed)
+        let escapedParts = try decodedParts(of: escaped)
+        let escapedHash = SDHashAlgorithm.sha256.digest(of: escaped.keyBindingInput)
+        #expect(escapedParts.header == #"{"typ":"kb+jwt","alg":"ES256","kid":"holder-key-1"}"#)
+        #expect(escapedParts.payload == #"{"iat":1750000000,"aud":"https://verifier.example.org","nonce":"n\"1\\","sd_hash":"\#(escapedHash)"}"#)
+        let verified = try await Self.verify(
+            escaped, with: Fixtures.verifier(at: Self.now, audience: Self.audience, nonce: nonce, requirement: .required))
+        #expect(verified.keyBinding?.nonce == nonce)
+    }
+
     @Test("sd_hash uses the SD-JWT's own _sd_alg")
     func sdHashFollowsHashAlgorithm() async throws {
         let issued = try await Fixtures.rfcStyleSDJWT(hashAlgorithm: .sha512)

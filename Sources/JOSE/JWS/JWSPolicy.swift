@@ -49,7 +49,8 @@ public struct JWSPolicy: Sendable, Hashable {
     /// Reads `alg` from a merged header and applies the algorithm rules.
     func algorithm(of header: JOSEHeader) throws(JOSEError) -> JWSAlgorithm {
         guard let name = header.algorithm else { throw .invalidHeader("alg is missing") }
-        if name.lowercased() == "none" { throw .unsecuredAlgorithm }
+        // Only a four-byte name can lowercase to "none"; others are not case-mapped.
+        if name.utf8.count == 4, name.lowercased() == "none" { throw .unsecuredAlgorithm }
         guard let algorithm = JWSAlgorithm(rawValue: name) else { throw .unsupportedAlgorithm(name) }
         guard allowedAlgorithms.contains(algorithm) else { throw .algorithmNotAllowed(name) }
         return algorithm
