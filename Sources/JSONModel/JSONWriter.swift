@@ -120,7 +120,7 @@ struct JSONWriter {
         if copied == nil { output.append(contentsOf: string.utf8) }
     }
 
-    private static func needsEscaping(_ string: String) -> Bool {
+    static func needsEscaping(_ string: String) -> Bool {
         func check(_ bytes: some Sequence<UInt8>) -> Bool {
             for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
             return false
@@ -166,6 +166,13 @@ extension JSONValue {
         // Only canonical numbers can fail, and they are off here.
         try? writer.write(self)
         return writer.output
+    }
+
+    /// Whether `string` goes into JSON between quotes unchanged (no control character, quote
+    /// or backslash to escape): for a writer that splices such strings into JSON text it
+    /// writes itself.
+    package static func isWrittenVerbatim(_ string: String) -> Bool {
+        !JSONWriter.needsEscaping(string)
     }
 
     /// The JSON text as a `String`, in `format`.

@@ -37,12 +37,12 @@ struct KeyBindingJWTWriter {
     }
 
     /// The payload's JSON when the request holds only the four claims and its strings go
-    /// into JSON as they are; `nil` otherwise.
-    func plainPayload() -> String? {
+    /// into JSON as they are (`sd_hash` is base64url and always does); `nil` otherwise.
+    private func plainPayload() -> String? {
         guard request.transactionData.isEmpty, request.additionalClaims.isEmpty,
-            Self.needsNoEscaping(request.audience), Self.needsNoEscaping(request.nonce)
+            JSONValue.isWrittenVerbatim(request.audience), JSONValue.isWrittenVerbatim(request.nonce)
         else { return nil }
-        let issuedAt = Int64(request.issuedAt.timeIntervalSince1970.rounded(.down))
+        let issuedAt = String(Int64(request.issuedAt.timeIntervalSince1970.rounded(.down)))
         return #"{"iat":\#(issuedAt),"aud":"\#(request.audience)","nonce":"\#(request.nonce)","sd_hash":"\#(sdHash)"}"#
     }
 
@@ -54,11 +54,5 @@ struct KeyBindingJWTWriter {
         } catch {
             throw .signingFailed(error.description)
         }
-    }
-
-    /// Whether JSON holds `text` between quotes unchanged: no control character, quote or
-    /// backslash (`sd_hash` is base64url and always qualifies).
-    private static func needsNoEscaping(_ text: String) -> Bool {
-        !text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 }

@@ -63,19 +63,19 @@ public struct SDJWTVerifier: Sendable {
         _ sdJWT: SDJWTObject, resolver: some SDJWTIssuerKeyResolver
     ) async throws(SDJWTError) -> VerifiedSDJWT {
         let payload = try encodedPayload(of: sdJWT)
-        var keys = [(JOSEHeader, JWSVerificationKey)]()
+        // The key for each signature, by position.
+        var keys = [JWSVerificationKey?]()
+        keys.reserveCapacity(sdJWT.jws.signatures.count)
         for signature in sdJWT.jws.signatures {
-            if let key = try await resolver.issuerKey(for: signature.header, payload: payload) {
-                keys.append((signature.header, key))
-            }
+            keys.append(try await resolver.issuerKey(for: signature.header, payload: payload))
         }
-        guard !keys.isEmpty else { throw .issuerKeyNotFound("the resolver has no key for this issuer") }
+        guard keys.contains(where: { $0 != nil }) else {
+            throw .issuerKeyNotFound("the resolver has no key for this issuer")
+        }
         let verified: VerifiedJWS
         do {
             // The payload was decoded and parsed above, for the resolver.
-            verified = try sdJWT.jws.verify(policy: issuerPolicy, payloadDecoded: true) { header in
-                keys.first { $0.0 == header }?.1
-            }
+            verified = try sdJWT.jws.verify(policy: issuerPolicy, payloadDecoded: true) { keys[$0] }
         } catch {
             throw .issuerJWT(error)
         }

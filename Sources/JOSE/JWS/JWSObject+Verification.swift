@@ -70,11 +70,13 @@ extension JWSObject {
     /// ``verify(detachedPayload:policy:keyFor:)`` for a caller that has already decoded this
     /// JWS's base64url payload (and parsed it, to find the key): the payload is not decoded
     /// a second time only to be checked.
+    ///
+    /// - Parameter keyAt: the key for the signature at a position in ``signatures``.
     package func verify(
-        policy: JWSPolicy, payloadDecoded: Bool, keyFor: (JOSEHeader) throws(JOSEError) -> JWSVerificationKey?
+        policy: JWSPolicy, payloadDecoded: Bool, keyAt: (Int) -> JWSVerificationKey?
     ) throws(JOSEError) -> VerifiedJWS {
         try verify(detachedPayload: nil, policy: policy, payloadDecoded: payloadDecoded) {
-            (_: Int, header: JOSEHeader) throws(JOSEError) -> JWSVerificationKey? in try keyFor(header)
+            (index: Int, _: JOSEHeader) throws(JOSEError) -> JWSVerificationKey? in keyAt(index)
         }
     }
 
