@@ -43,7 +43,11 @@ struct KeyBindingJWTWriter {
             JSONValue.isWrittenVerbatim(request.audience), JSONValue.isWrittenVerbatim(request.nonce)
         else { return nil }
         let issuedAt = String(Int64(request.issuedAt.timeIntervalSince1970.rounded(.down)))
-        return #"{"iat":\#(issuedAt),"aud":"\#(request.audience)","nonce":"\#(request.nonce)","sd_hash":"\#(sdHash)"}"#
+        let parts = [#"{"iat":"#, issuedAt, #","aud":""#, request.audience, #"","nonce":""#, request.nonce, #"","sd_hash":""#, sdHash, #""}"#]
+        var payload = ""
+        payload.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
+        for part in parts { payload.append(part) }
+        return payload
     }
 
     /// The KB-JWT through ``JWS/signCompact(payload:header:signer:options:)``.

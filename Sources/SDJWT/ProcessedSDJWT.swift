@@ -74,7 +74,7 @@ public struct ProcessedSDJWT: Sendable {
     public func presentation(disclosing paths: [ClaimPath]) throws(SDJWTError) -> SDJWTObject {
         let selected = try selectedDisclosures(for: paths)
         var disclosures = [Disclosure]()
-        disclosures.reserveCapacity(selected.count)
+        disclosures.reserveCapacity(selected.reduce(0) { $1 ? $0 + 1 : $0 })
         for (disclosure, isSelected) in zip(sdJWT.disclosures, selected) where isSelected {
             disclosures.append(disclosure)
         }

@@ -82,7 +82,7 @@ public struct SDJWTBuilder: Sendable {
             throw .issuerJWT(error)
         }
         return SDJWTObject(
-            issuerSignedJWT: token, jws: jws, disclosures: disclosures, keyBindingJWT: nil,
+            issuerSignedJWT: Substring(token), jws: jws, disclosures: disclosures, keyBindingJWT: nil,
             serialization: .compact, jsonDocument: nil
         ).converted(to: serialization)
     }

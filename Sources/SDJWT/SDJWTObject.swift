@@ -26,7 +26,10 @@ public struct SDJWTObject: Sendable {
 
     /// The Issuer-signed JWT in compact form (for a JSON serialization: the first
     /// signature's protected header, the payload and that signature), as `sd_hash` covers it.
-    public let issuerSignedJWT: String
+    public var issuerSignedJWT: String { String(issuerSignedJWTText) }
+    /// ``issuerSignedJWT`` as a slice of the serialization it was read from: it is most of
+    /// an SD-JWT, and parsing, verifying and presenting it need no copy of their own.
+    let issuerSignedJWTText: Substring
     /// The parsed, unverified JWS of the Issuer-signed JWT (all its signatures).
     public let jws: JWSObject
     /// The Disclosures, in the order they were sent.
@@ -61,7 +64,7 @@ public struct SDJWTObject: Sendable {
             throw .limitExceeded("more than \(limits.maximumDisclosures) disclosures")
         }
         guard parts.count >= 2 else { throw .malformed("no ~ after the Issuer-signed JWT") }
-        let jwt = String(parts[0])
+        let jwt = parts[0]
         var disclosures = [Disclosure]()
         disclosures.reserveCapacity(parts.count - 2)
         for part in parts.dropFirst().dropLast() {
@@ -75,7 +78,7 @@ public struct SDJWTObject: Sendable {
         } catch {
             throw .issuerJWT(error)
         }
-        self.issuerSignedJWT = jwt
+        self.issuerSignedJWTText = jwt
         self.jws = jws
         self.disclosures = disclosures
         self.keyBindingJWT = last.isEmpty ? nil : String(last)
@@ -135,7 +138,7 @@ public struct SDJWTObject: Sendable {
             guard let text = value.stringValue, !text.isEmpty else { throw .malformed("kb_jwt is not a string") }
             keyBinding = text
         }
-        self.issuerSignedJWT = first.encodedProtectedHeader + "." + payload + "." + Base64URL.encode(first.signature)
+        self.issuerSignedJWTText = Substring(first.encodedProtectedHeader + "." + payload + "." + Base64URL.encode(first.signature))
         self.jws = jws
         self.disclosures = disclosures
         self.keyBindingJWT = keyBinding
@@ -146,10 +149,10 @@ public struct SDJWTObject: Sendable {
 
     /// An SD-JWT from parts already checked (issuance and presentation).
     init(
-        issuerSignedJWT: String, jws: JWSObject, disclosures: [Disclosure], keyBindingJWT: String?,
+        issuerSignedJWT: Substring, jws: JWSObject, disclosures: [Disclosure], keyBindingJWT: String?,
         serialization: Serialization, jsonDocument: JSONObject?, writtenCompactText: String? = nil
     ) {
-        self.issuerSignedJWT = issuerSignedJWT
+        self.issuerSignedJWTText = issuerSignedJWT
         self.jws = jws
         self.disclosures = disclosures
         self.keyBindingJWT = keyBindingJWT
@@ -177,10 +180,10 @@ public struct SDJWTObject: Sendable {
     func compactText(withKeyBinding keyBinding: String?, extraCapacity: Int = 0) -> String {
         var text = ""
         text.reserveCapacity(
-            disclosures.reduce(issuerSignedJWT.utf8.count + 1 + (keyBinding?.utf8.count ?? 0) + extraCapacity) {
+            disclosures.reduce(issuerSignedJWTText.utf8.count + 1 + (keyBinding?.utf8.count ?? 0) + extraCapacity) {
                 $0 + $1.text.utf8.count + 1
             })
-        text.append(issuerSignedJWT)
+        text.append(contentsOf: issuerSignedJWTText)
         text.append("~")
         for disclosure in disclosures {
             text.append(contentsOf: disclosure.text)
@@ -222,7 +225,7 @@ public struct SDJWTObject: Sendable {
     /// This SD-JWT with other Disclosures and KB-JWT, in the same serialization.
     func replacing(disclosures: [Disclosure], keyBindingJWT: String?) -> SDJWTObject {
         SDJWTObject(
-            issuerSignedJWT: issuerSignedJWT, jws: jws, disclosures: disclosures, keyBindingJWT: keyBindingJWT,
+            issuerSignedJWT: issuerSignedJWTText, jws: jws, disclosures: disclosures, keyBindingJWT: keyBindingJWT,
             serialization: serialization, jsonDocument: jsonDocument)
     }
 
@@ -233,7 +236,7 @@ public struct SDJWTObject: Sendable {
         guard serialization == .compact else { return replacing(disclosures: disclosures, keyBindingJWT: keyBindingJWT) }
         keyBindingInput.append(keyBindingJWT)
         return SDJWTObject(
-            issuerSignedJWT: issuerSignedJWT, jws: jws, disclosures: disclosures, keyBindingJWT: keyBindingJWT,
+            issuerSignedJWT: issuerSignedJWTText, jws: jws, disclosures: disclosures, keyBindingJWT: keyBindingJWT,
             serialization: serialization, jsonDocument: jsonDocument, writtenCompactText: keyBindingInput)
     }
 
@@ -249,13 +252,13 @@ public struct SDJWTObject: Sendable {
         case .generalJSON: document = jsonDocument
         }
         return SDJWTObject(
-            issuerSignedJWT: issuerSignedJWT, jws: jws, disclosures: disclosures, keyBindingJWT: keyBindingJWT,
+            issuerSignedJWT: issuerSignedJWTText, jws: jws, disclosures: disclosures, keyBindingJWT: keyBindingJWT,
             serialization: target, jsonDocument: document)
     }
 
     /// The flattened JSON members of the Issuer-signed JWT, without an unprotected header.
     private func flattenedDocument() -> JSONObject {
-        let parts = issuerSignedJWT.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = issuerSignedJWTText.split(separator: ".", omittingEmptySubsequences: false)
         var document = JSONObject()
         guard parts.count == 3 else { return document }
         document["payload"] = .string(String(parts[1]))
@@ -266,13 +269,13 @@ public struct SDJWTObject: Sendable {
 
     /// The unverified payload of the Issuer-signed JWT, parsed.
     func unverifiedPayload(limits: SDJWTLimits) throws(SDJWTError) -> JSONObject {
-        guard let encoded = jws.encodedPayload else { throw .malformed("the Issuer-signed JWT has no payload") }
+        guard let encoded = jws.payloadText else { throw .malformed("the Issuer-signed JWT has no payload") }
         return try Self.payloadObject(encoded: encoded, limits: limits)
     }
 
     /// Decodes and parses a base64url JWT payload strictly into an object; the decoded
     /// bytes stay in a temporary buffer.
-    static func payloadObject(encoded: String, limits: SDJWTLimits) throws(SDJWTError) -> JSONObject {
+    static func payloadObject(encoded: Substring, limits: SDJWTLimits) throws(SDJWTError) -> JSONObject {
         let parser = JSONParser(limits: limits.documentParserLimits, duplicateMembers: .reject)
         var parsed = Result<JSONValue, JSONError>.success(.null)
         do {
@@ -312,7 +315,8 @@ public struct SDJWTObject: Sendable {
             var start = 0
             while start < bytes.count, let tilde = memchr(base + start, Int32(UInt8(ascii: "~")), bytes.count - start) {
                 guard offsets.count < maximumCount - 1 else { return false }
-                if offsets.isEmpty { offsets.reserveCapacity(min(maximumCount, bytes.count / 16 + 2)) }
+                // Most SD-JWTs have a few dozen parts; the list grows past that if needed.
+                if offsets.isEmpty { offsets.reserveCapacity(min(maximumCount, 32)) }
                 start = UnsafeRawPointer(tilde) - UnsafeRawPointer(base) + 1
                 offsets.append(start - 1)
             }

@@ -32,7 +32,7 @@ public struct VerifiedJWS: Sendable {
 
     /// A payload in the form the signature covered.
     enum SignedPayload: Sendable {
-        case encoded(String)
+        case encoded(Substring)
         case bytes(Data)
     }
 }
@@ -150,9 +150,9 @@ extension JWSObject {
         detached: Data?, unencoded: Bool, decoded: Bool
     ) throws(JOSEError) -> VerifiedJWS.SignedPayload {
         if let detached {
-            return unencoded ? .bytes(detached) : .encoded(Base64URL.encode(detached))
+            return unencoded ? .bytes(detached) : .encoded(Substring(Base64URL.encode(detached)))
         }
-        let text = encodedPayload ?? ""
+        let text = payloadText ?? ""
         if unencoded { return .bytes(Data(text.utf8)) }
         if decoded { return .encoded(text) }
         do {
@@ -181,8 +181,8 @@ extension JWSObject {
     }
 
     /// Appends a string's UTF-8 in one copy from its storage.
-    private static func appendUTF8(of text: String, to data: inout Data) {
-        var text = text
-        text.withUTF8 { data.append($0) }
+    private static func appendUTF8(of text: some StringProtocol, to data: inout Data) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { data.append($0) }
+        if copied == nil { data.append(contentsOf: Array(text.utf8)) }
     }
 }

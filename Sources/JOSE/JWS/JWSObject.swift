@@ -26,7 +26,10 @@ public struct JWSObject: Sendable {
 
     /// The payload as it appeared on the wire: base64url text, or the raw payload when the
     /// signatures use `b64: false`; `nil` when the payload is detached (RFC 7515 App. F).
-    public let encodedPayload: String?
+    public var encodedPayload: String? { payloadText.map(String.init) }
+    /// ``encodedPayload`` as a slice of the token it was read from: a payload is most of a
+    /// token, and verifying and reading it need no copy of their own.
+    package let payloadText: Substring?
     /// The signatures, at least one.
     public let signatures: [Signature]
     /// Whether this came from the compact serialization.
@@ -34,6 +37,12 @@ public struct JWSObject: Sendable {
 
     /// Parses a compact JWS: `header.payload.signature`.
     public init(compact token: String, limits: JOSELimits = .default) throws(JOSEError) {
+        try self.init(compact: Substring(token), limits: limits)
+    }
+
+    /// ``init(compact:limits:)-(String,_)`` of a token inside a longer text (an SD-JWT's
+    /// Issuer-signed JWT), which the parts stay slices of.
+    package init(compact token: Substring, limits: JOSELimits = .default) throws(JOSEError) {
         guard token.utf8.count <= limits.maximumTokenSize else {
             throw .limitExceeded("token is larger than \(limits.maximumTokenSize) bytes")
         }
@@ -50,7 +59,7 @@ public struct JWSObject: Sendable {
         let signature = try JWSObject.signature(
             protected: String(header), unprotected: nil, signature: token[utf8.index(after: secondDot)...],
             limits: limits)
-        self.encodedPayload = payload.isEmpty ? nil : String(payload)
+        self.payloadText = payload.isEmpty ? nil : payload
         self.signatures = [signature]
         self.isCompact = true
     }
@@ -59,7 +68,7 @@ public struct JWSObject: Sendable {
     /// counting no further than 3: found with `memchr` in the string's own buffer (a token
     /// is kilobytes, and a byte-by-byte walk costs several times as much). A dot is ASCII,
     /// so each offset is on a character boundary.
-    static func dotOffsets(in token: String) -> (first: Int, second: Int, count: Int) {
+    static func dotOffsets(in token: Substring) -> (first: Int, second: Int, count: Int) {
         var text = token
         return text.withUTF8 { bytes in
             var found = (first: 0, second: 0, count: 0)
@@ -106,7 +115,7 @@ public struct JWSObject: Sendable {
         } else {
             signatures.append(try JWSObject.signature(jsonEntry: object, limits: limits))
         }
-        self.encodedPayload = payload
+        self.payloadText = payload.map { Substring($0) }
         self.signatures = signatures
         self.isCompact = false
     }
