@@ -108,6 +108,38 @@ enum SDJWTBenchmarks {
                 _ = try processed.presentation(disclosing: paths).serialized
             })
         }),
+        // The same work with the bare signatures in its loop: what the SD-JWT layer would
+        // cost beside them with no JWS, verifier or KB-JWT machinery, a floor for "÷ bare".
+        Benchmark(name: "sdjwt.pid14.part.bare-signatures+no-signatures", prepare: {
+            let fixture = try await Fixture()
+            let (signingInput, signature) = try fixture.issuerSignature()
+            let issuerPublicKey = fixture.issuerKey.publicKey
+            let keyBindingInput = Data(String(repeating: "e", count: 250).utf8)
+            let paths = try Fixture.presented.map { try ClaimPath(json: $0) }
+            let issuance = fixture.issuance
+            return Benchmark.Operation(run: {
+                guard try issuerPublicKey.verify(signature, for: signingInput, algorithm: .es256) else {
+                    throw BenchmarkFailure.resultMismatch("bare signature did not verify")
+                }
+                let processed = try ProcessedSDJWT(unverified: SDJWTObject(parsing: issuance))
+                _ = try processed.presentation(disclosing: paths).serialized
+                _ = try fixture.holderKey.sign(keyBindingInput, algorithm: .es256)
+            })
+        }, baseline: "sdjwt.bare.es256.verify+sign"),
+        // The KB-JWT alone: sd_hash, header, payload and the holder's signature.
+        Benchmark(name: "sdjwt.pid14.part.key-binding", prepare: {
+            let fixture = try await Fixture()
+            let verified = try SDJWTVerifier(keyBinding: .forbidden)
+                .verify(SDJWTObject(parsing: fixture.issuance), issuerKey: JWSVerificationKey(fixture.issuerKey.publicKey))
+            let signer = try SoftwareSigner(privateKey: fixture.holderKey)
+            let presentation = try verified.presentation(disclosing: Fixture.presented.map { try ClaimPath(json: $0) })
+            return Benchmark.Operation(run: {
+                _ = try await presentation.addingKeyBinding(
+                    KeyBindingRequest(audience: Fixture.audience, nonce: Fixture.nonce), hashAlgorithm: .sha256,
+                    signer: signer
+                ).serialized
+            })
+        }),
         Benchmark(name: "sdjwt.pid14.part.es256-verify", prepare: {
             let fixture = try await Fixture()
             let (signingInput, signature) = try fixture.issuerSignature()
