@@ -229,9 +229,9 @@ public struct SDJWTObject: Sendable {
             serialization: serialization, jsonDocument: jsonDocument)
     }
 
-    /// This SD-JWT with a KB-JWT appended to `keyBindingInput`, this SD-JWT's own
-    /// ``keyBindingInput`` that the KB-JWT signed.
-    /// Taking the text by value lets it grow in place when the caller is done with it.
+    /// This SD-JWT with `keyBindingJWT`, which signed `keyBindingInput` (this SD-JWT's own
+    /// ``keyBindingInput``): the compact text sent is that text with the KB-JWT appended.
+    /// The text is taken by value, so it grows in place once the caller is done with it.
     func adding(keyBindingJWT: String, to keyBindingInput: consuming String) -> SDJWTObject {
         guard serialization == .compact else { return replacing(disclosures: disclosures, keyBindingJWT: keyBindingJWT) }
         keyBindingInput.append(keyBindingJWT)

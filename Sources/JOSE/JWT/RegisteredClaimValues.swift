@@ -14,8 +14,9 @@ struct RegisteredClaimValues {
     var cnf: JSONValue?
 
     /// Keeps `value` when `name` is a registered claim. The registered names are ASCII of
-    /// three or five bytes, so most names are passed over on their length alone; and an
-    /// ASCII name equals a string under Swift's `==` only when their bytes are the same.
+    /// three or five bytes, so most names are passed over on their length alone. Swift's
+    /// `==` is canonical equivalence, but no other spelling is canonically equivalent to a
+    /// run of lower-case ASCII letters, so it matches these names only byte for byte.
     mutating func keep(_ value: JSONValue, ifRegistered name: String) {
         switch name.utf8.count {
         case 3:
