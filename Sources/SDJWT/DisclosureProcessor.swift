@@ -102,14 +102,16 @@ struct DisclosureProcessor {
         return try processValue(value, depth: depth)
     }
 
-    /// A disclosed value at `component` below the current path, recorded and processed.
+    /// The value of the Disclosure at `index`, disclosed at `component` below the current
+    /// path, recorded and processed.
     private mutating func disclosedValue(
-        _ disclosure: Disclosure, index: Int, at component: ClaimPath.Component, depth: Int
+        of index: Int, at component: ClaimPath.Component, depth: Int
     ) throws(SDJWTError) -> JSONValue {
         path.append(component)
         defer { path.removeLast() }
         revealedClaims.append(path, disclosureIndex: index)
-        return try processValue(disclosure.value, depth: depth) ?? disclosure.value
+        let value = disclosures[index].value
+        return try processValue(value, depth: depth) ?? value
     }
 
     private mutating func processObject(_ object: JSONObject, depth: Int) throws(SDJWTError) -> JSONObject? {
@@ -158,10 +160,10 @@ struct DisclosureProcessor {
         for element in list {
             guard case .string(let digest) = element else { throw .invalidPayload("_sd holds a non-string") }
             guard let index = try lookUp(digest) else { continue }
-            let disclosure = disclosures[index]
-            guard let name = disclosure.claimName else { throw .disclosureKindMismatch(digest: digest) }
+            // The Disclosure's parts are read in place: a copy of it would retain each of them.
+            guard let name = disclosures[index].claimName else { throw .disclosureKindMismatch(digest: digest) }
             guard name != "_sd", name != "..." else { throw .reservedClaimName(name) }
-            let value = try disclosedValue(disclosure, index: index, at: .key(name), depth: depth + 1)
+            let value = try disclosedValue(of: index, at: .key(name), depth: depth + 1)
             guard !result.updateValue(value, forName: name) else { throw .claimNameCollision(name) }
         }
         return result
@@ -182,9 +184,8 @@ struct DisclosureProcessor {
                 }
                 if output == nil { output = Array(array[..<position]) }
                 guard let index = try lookUp(digest) else { continue }
-                let disclosure = disclosures[index]
-                guard disclosure.isArrayElement else { throw .disclosureKindMismatch(digest: digest) }
-                output?.append(try disclosedValue(disclosure, index: index, at: .index(outputIndex), depth: depth + 1))
+                guard disclosures[index].isArrayElement else { throw .disclosureKindMismatch(digest: digest) }
+                output?.append(try disclosedValue(of: index, at: .index(outputIndex), depth: depth + 1))
             } else {
                 var processed: JSONValue?
                 if element.isContainer {
