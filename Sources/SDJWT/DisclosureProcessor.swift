@@ -32,12 +32,12 @@ struct DisclosureProcessor {
     /// The Disclosures' digests in order, each with its Disclosure's position, for binary
     /// search. Sorted rather than hashed: the digests a payload lists are the issuer's to
     /// choose, and no choice makes a sorted lookup slow.
-    private let digestOrder: [(key: DigestKey, position: Int)]
+    private let digestOrder: [DigestOccurrence]
     private var used: [Bool]
     /// Digests met that name no Disclosure, with when each was met (checked for repeats
     /// once the payload has been walked); those that are not a digest's base64url at all, by
     /// their text; and how many digests were met in all.
-    private var unmatchedDigests: [(key: DigestKey, order: Int)] = []
+    private var unmatchedDigests: [DigestOccurrence] = []
     private var seenUndecodableDigests: Set<String> = []
     private var digestCount = 0
     /// The path of the value being processed: pushed and popped around each member, so
@@ -51,14 +51,14 @@ struct DisclosureProcessor {
         self.hashAlgorithm = hashAlgorithm
         self.limits = limits
         self.disclosures = disclosures
-        var order = [(key: DigestKey, position: Int)]()
+        var order = [DigestOccurrence]()
         order.reserveCapacity(disclosures.count)
         for (position, disclosure) in disclosures.enumerated() {
-            order.append((DigestKey(digestOf: disclosure, using: hashAlgorithm), position))
+            order.append(DigestOccurrence(key: DigestKey(digestOf: disclosure, using: hashAlgorithm), order: position))
         }
-        order.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
+        order.sort()
         // Of the Disclosures sent again, the one whose second copy comes first.
-        if let repeated = Self.firstRepeat(in: order.lazy.map { ($0.key, $0.position) }) {
+        if let repeated = Self.firstRepeat(in: order) {
             throw .repeatedDisclosure(digest: disclosures[repeated].digest(using: hashAlgorithm))
         }
         self.digestOrder = order
@@ -71,8 +71,8 @@ struct DisclosureProcessor {
     mutating func process(_ payload: JSONObject) throws(SDJWTError) -> JSONObject {
         path.reserveCapacity(8)
         let processed = try processObject(payload, depth: 1) ?? payload
-        unmatchedDigests.sort { $0.key < $1.key || ($0.key == $1.key && $0.order < $1.order) }
-        if let repeated = Self.firstRepeat(in: unmatchedDigests.lazy.map { ($0.key, $0.order) }),
+        unmatchedDigests.sort()
+        if let repeated = Self.firstRepeat(in: unmatchedDigests),
             let entry = unmatchedDigests.first(where: { $0.order == repeated })
         {
             throw .duplicateDigest(entry.key.encoded)
@@ -221,7 +221,7 @@ struct DisclosureProcessor {
             used[index] = true
             return index
         }
-        unmatchedDigests.append((key, digestCount))
+        unmatchedDigests.append(DigestOccurrence(key: key, order: digestCount))
         return nil
     }
 
@@ -234,19 +234,30 @@ struct DisclosureProcessor {
             if digestOrder[middle].key < key { low = middle + 1 } else { high = middle }
         }
         guard low < digestOrder.count, digestOrder[low].key == key else { return nil }
-        return digestOrder[low].position
+        return digestOrder[low].order
     }
 
     /// In a list sorted by key and then by `order`, the smallest `order` of an entry whose
     /// key an earlier entry has too: the first time a digest is met again.
-    private static func firstRepeat(in sorted: some Sequence<(DigestKey, Int)>) -> Int? {
+    private static func firstRepeat(in sorted: [DigestOccurrence]) -> Int? {
         var first: Int?
         var previous: DigestKey?
-        for (key, order) in sorted {
-            if key == previous { first = min(first ?? order, order) }
-            previous = key
+        for occurrence in sorted {
+            if occurrence.key == previous { first = min(first ?? occurrence.order, occurrence.order) }
+            previous = occurrence.key
         }
         return first
+    }
+
+    /// A digest and when it came: a Disclosure's position, or the count of digests met in
+    /// the payload up to it. Sorted by digest, then by `order`, which both lists need.
+    private struct DigestOccurrence: Comparable {
+        let key: DigestKey
+        let order: Int
+
+        static func < (lhs: Self, rhs: Self) -> Bool {
+            lhs.key < rhs.key || (lhs.key == rhs.key && lhs.order < rhs.order)
+        }
     }
 }
 
