@@ -42,12 +42,10 @@ struct KeyBindingJWTWriter {
         guard request.transactionData.isEmpty, request.additionalClaims.isEmpty,
             JSONValue.isWrittenVerbatim(request.audience), JSONValue.isWrittenVerbatim(request.nonce)
         else { return nil }
-        let issuedAt = String(Int64(request.issuedAt.timeIntervalSince1970.rounded(.down)))
-        let parts = [#"{"iat":"#, issuedAt, #","aud":""#, request.audience, #"","nonce":""#, request.nonce, #"","sd_hash":""#, sdHash, #""}"#]
-        var payload = ""
-        payload.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
-        for part in parts { payload.append(part) }
-        return payload
+        return [
+            #"{"iat":"#, String(request.issuedAtSeconds), #","aud":""#, request.audience, #"","nonce":""#,
+            request.nonce, #"","sd_hash":""#, sdHash, #""}"#,
+        ].joined()
     }
 
     /// The KB-JWT through ``JWS/signCompact(payload:header:signer:options:)``.

@@ -34,12 +34,15 @@ public struct KeyBindingRequest: Sendable, Hashable {
         self.additionalClaims = additionalClaims
     }
 
+    /// `iat` as written: whole seconds, rounded down.
+    var issuedAtSeconds: Int64 { Int64(issuedAt.timeIntervalSince1970.rounded(.down)) }
+
     /// The KB-JWT payload for an SD-JWT whose `sd_hash` is `sdHash`.
     func payload(sdHash: String) -> JSONObject {
         var payload = JSONObject(
             names: ["iat", "aud", "nonce", "sd_hash"],
             values: [
-                .number(JSONNumber(Int64(issuedAt.timeIntervalSince1970.rounded(.down)))), .string(audience),
+                .number(JSONNumber(issuedAtSeconds)), .string(audience),
                 .string(nonce), .string(sdHash),
             ])
         if !transactionData.isEmpty {

@@ -100,14 +100,6 @@ public struct ProcessedSDJWT: Sendable {
                 throw .claimSelection("\(path) selects nothing: \(error)")
             }
         }
-        var components = [ClaimPath.Component]()
-        var ranges = [Range<Int>]()
-        ranges.reserveCapacity(targets.count)
-        for target in targets {
-            ranges.append(components.count..<components.count + target.count)
-            components.append(contentsOf: target)
-        }
-        return revealedClaims.disclosures(
-            onPaths: components, delimitedBy: ranges, disclosureCount: sdJWT.disclosures.count)
+        return revealedClaims.disclosures(onPaths: targets, disclosureCount: sdJWT.disclosures.count)
     }
 }

@@ -37,21 +37,18 @@ struct RevealedClaimPaths: Sendable {
         }
     }
 
-    /// Marks, among `disclosureCount` Disclosures, those whose claim contains one of
-    /// `targets` (a parent the selected claim cannot be found without) or lies inside one
-    /// (part of a selected value). `targets` holds concrete paths one after another,
-    /// delimited by `targetRanges`.
-    func disclosures(
-        onPaths targets: [ClaimPath.Component], delimitedBy targetRanges: [Range<Int>], disclosureCount: Int
-    ) -> [Bool] {
+    /// Marks, among `disclosureCount` Disclosures, those whose claim contains one of the
+    /// concrete paths `targets` (a parent the selected claim cannot be found without) or lies
+    /// inside one (part of a selected value).
+    func disclosures(onPaths targets: [[ClaimPath.Component]], disclosureCount: Int) -> [Bool] {
         var selected = [Bool](repeating: false, count: disclosureCount)
         components.withUnsafeBufferPointer { revealed in
-            targets.withUnsafeBufferPointer { wanted in
-                for claim in claims {
-                    let claimPath = UnsafeBufferPointer(rebasing: revealed[claim.path])
-                    for range in targetRanges where Self.isPrefix(claimPath, UnsafeBufferPointer(rebasing: wanted[range])) {
+            for target in targets {
+                target.withUnsafeBufferPointer { wanted in
+                    for claim in claims where !selected[claim.disclosureIndex]
+                        && Self.isPrefix(UnsafeBufferPointer(rebasing: revealed[claim.path]), wanted)
+                    {
                         selected[claim.disclosureIndex] = true
-                        break
                     }
                 }
             }
