@@ -54,10 +54,30 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         // An integer below 2^53 in magnitude is exactly a Double, and reading it as an
         // integer skips `strtod` (NumericDates are read this way at every JWT check). "-0"
         // goes to `strtod`, which keeps its sign.
-        if let integer = Int64(text), integer.magnitude < 1 << 53, integer != 0 || text.utf8.first != UInt8(ascii: "-") {
+        if let integer = shortInteger ?? Int64(text), integer.magnitude < 1 << 53,
+            integer != 0 || text.utf8.first != UInt8(ascii: "-")
+        {
             return Double(integer)
         }
         return Double(text) ?? .nan
+    }
+
+    /// The value of text that is an optional `-` and one to eighteen digits (every
+    /// NumericDate), read in one pass over the bytes; `nil` for any other text, which the
+    /// general conversions handle. Eighteen digits always fit in `Int64`.
+    private var shortInteger: Int64? {
+        var text = text
+        return text.withUTF8 { bytes -> Int64? in
+            let negative = bytes.first == UInt8(ascii: "-")
+            let digits = negative ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes
+            guard (1...18).contains(digits.count) else { return nil }
+            var value: Int64 = 0
+            for byte in digits {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return negative ? -value : value
+        }
     }
 
     /// The value as `Int64` if the text is an integer in range (no fraction or exponent).

@@ -36,6 +36,20 @@ public enum Base64URL {
         codec.encode(bytes.bindMemory(to: UInt8.self))
     }
 
+    /// How many characters the unpadded base64url of `byteCount` bytes has.
+    package static func encodedCount(of byteCount: Int) -> Int {
+        codec.encodedSextetCount(of: byteCount)
+    }
+
+    /// Writes the unpadded base64url of `bytes` into `output`, which has room for
+    /// ``encodedCount(of:)`` characters, and returns how many it wrote: for a caller that
+    /// assembles a token in one buffer of its own.
+    package static func encode(_ bytes: UnsafeRawBufferPointer, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        codec.alphabet.withUnsafeBufferPointer { table in
+            codec.encodeSextets(bytes.bindMemory(to: UInt8.self), table: table, into: output)
+        }
+    }
+
     /// Decodes unpadded base64url; rejects padding, whitespace, the `+`/`/` alphabet and
     /// non-zero trailing bits, so each byte string has exactly one accepted encoding.
     public static func decode(_ text: String) throws(MultiformatsError) -> Data {

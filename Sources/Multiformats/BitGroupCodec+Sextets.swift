@@ -12,40 +12,53 @@ extension BitGroupCodec {
 
     /// Base64 encoding of `input` into a string, padded when the codec pads.
     func encodeSextets(_ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: encodedSextetCount(of: input.count)) { output in
+            encodeSextets(input, table: table, into: output)
+        }
+    }
+
+    /// How many characters ``encodeSextets(_:table:into:)`` writes for `byteCount` bytes.
+    func encodedSextetCount(of byteCount: Int) -> Int {
+        let tail = byteCount % 3
+        let padding = padBlock != nil && tail > 0 ? 3 - tail : 0
+        return byteCount / 3 * 4 + (tail == 0 ? 0 : tail + 1) + padding
+    }
+
+    /// Base64 encoding of `input` into `output`, which has room for
+    /// ``encodedSextetCount(of:)`` characters; returns how many were written.
+    func encodeSextets(
+        _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
         let wholeBlocks = input.count / 3
         let tail = input.count - wholeBlocks * 3
-        let tailCharacters = tail == 0 ? 0 : tail + 1
         let padding = padBlock != nil && tail > 0 ? 3 - tail : 0
-        let length = wholeBlocks * 4 + tailCharacters + padding
-        return String(unsafeUninitializedCapacity: length) { output in
-            var read = 0
-            var written = 0
-            for _ in 0..<wholeBlocks {
-                let block = UInt32(input[read]) << 16 | UInt32(input[read + 1]) << 8 | UInt32(input[read + 2])
-                output[written] = table[Int(block >> 18)]
-                output[written + 1] = table[Int((block >> 12) & 0x3f)]
-                output[written + 2] = table[Int((block >> 6) & 0x3f)]
-                output[written + 3] = table[Int(block & 0x3f)]
-                read += 3
-                written += 4
-            }
-            if tail > 0 {
-                let second = tail == 2 ? UInt32(input[read + 1]) : 0
-                let block = UInt32(input[read]) << 16 | second << 8
-                output[written] = table[Int(block >> 18)]
-                output[written + 1] = table[Int((block >> 12) & 0x3f)]
-                written += 2
-                if tail == 2 {
-                    output[written] = table[Int((block >> 6) & 0x3f)]
-                    written += 1
-                }
-                for _ in 0..<padding {
-                    output[written] = UInt8(ascii: "=")
-                    written += 1
-                }
-            }
-            return written
+        var read = 0
+        var written = 0
+        for _ in 0..<wholeBlocks {
+            let block = UInt32(input[read]) << 16 | UInt32(input[read + 1]) << 8 | UInt32(input[read + 2])
+            output[written] = table[Int(block >> 18)]
+            output[written + 1] = table[Int((block >> 12) & 0x3f)]
+            output[written + 2] = table[Int((block >> 6) & 0x3f)]
+            output[written + 3] = table[Int(block & 0x3f)]
+            read += 3
+            written += 4
         }
+        if tail > 0 {
+            let second = tail == 2 ? UInt32(input[read + 1]) : 0
+            let block = UInt32(input[read]) << 16 | second << 8
+            output[written] = table[Int(block >> 18)]
+            output[written + 1] = table[Int((block >> 12) & 0x3f)]
+            written += 2
+            if tail == 2 {
+                output[written] = table[Int((block >> 6) & 0x3f)]
+                written += 1
+            }
+            for _ in 0..<padding {
+                output[written] = UInt8(ascii: "=")
+                written += 1
+            }
+        }
+        return written
     }
 
     /// The number of bytes `end` characters (padding already cut off) decode to: a final

@@ -20,32 +20,80 @@ struct KeyBindingJWTWriter {
 
     /// The KB-JWT in compact form, signed by `signer`.
     func token(signedBy signer: some Signer) async throws(SDJWTError) -> String {
-        guard signer.keyID == nil, let payload = plainPayload() else { return try await generalToken(signedBy: signer) }
-        let header = #"{"typ":"kb+jwt","alg":"\#(signer.algorithm.rawValue)"}"#
-        var token = Base64URL.encode(Data(header.utf8))
-        token.append(".")
-        token.append(Base64URL.encode(Data(payload.utf8)))
+        guard signer.keyID == nil, let input = plainSigningInput(algorithm: signer.algorithm.rawValue) else {
+            return try await generalToken(signedBy: signer)
+        }
         let signature: Data
         do {
-            signature = try await signer.sign(Data(token.utf8))
+            signature = try await signer.sign(input)
         } catch {
             throw .signingFailed(JOSEError.signerFailed(String(describing: error)).description)
         }
-        token.append(".")
-        token.append(Base64URL.encode(signature))
-        return token
+        return Self.compactToken(signingInput: input, signature: signature)
     }
 
-    /// The payload's JSON when the request holds only the four claims and its strings go
-    /// into JSON as they are (`sd_hash` is base64url and always does); `nil` otherwise.
-    private func plainPayload() -> String? {
+    /// `base64url(header).base64url(payload)` when the request holds only the four claims
+    /// and its strings go into JSON as they are (`sd_hash` is base64url and always does);
+    /// `nil` otherwise.
+    ///
+    /// The JSON is written into one small buffer and encoded from there into the signing
+    /// input: no strings are built or joined on the way. This runs between the Issuer's
+    /// and the Holder's signatures, where every extra pass over general-purpose string code
+    /// shows in the time of a presentation.
+    private func plainSigningInput(algorithm: String) -> Data? {
         guard request.transactionData.isEmpty, request.additionalClaims.isEmpty,
-            JSONValue.isWrittenVerbatim(request.audience), JSONValue.isWrittenVerbatim(request.nonce)
+            JSONValue.isWrittenVerbatim(request.audience), JSONValue.isWrittenVerbatim(request.nonce),
+            JSONValue.isWrittenVerbatim(algorithm)
         else { return nil }
-        return [
-            #"{"iat":"#, String(request.issuedAtSeconds), #","aud":""#, request.audience, #"","nonce":""#,
-            request.nonce, #"","sd_hash":""#, sdHash, #""}"#,
-        ].joined()
+        var header = [UInt8]()
+        header.reserveCapacity(32 + algorithm.utf8.count)
+        header.append(contentsOf: #"{"typ":"kb+jwt","alg":""#.utf8)
+        header.append(contentsOf: algorithm.utf8)
+        header.append(contentsOf: #""}"#.utf8)
+        var payload = [UInt8]()
+        payload.reserveCapacity(64 + request.audience.utf8.count + request.nonce.utf8.count + sdHash.utf8.count)
+        payload.append(contentsOf: #"{"iat":"#.utf8)
+        Self.appendDecimal(request.issuedAtSeconds, to: &payload)
+        payload.append(contentsOf: #","aud":""#.utf8)
+        payload.append(contentsOf: request.audience.utf8)
+        payload.append(contentsOf: #"","nonce":""#.utf8)
+        payload.append(contentsOf: request.nonce.utf8)
+        payload.append(contentsOf: #"","sd_hash":""#.utf8)
+        payload.append(contentsOf: sdHash.utf8)
+        payload.append(contentsOf: #""}"#.utf8)
+        let headerCount = Base64URL.encodedCount(of: header.count)
+        var input = Data(count: headerCount + 1 + Base64URL.encodedCount(of: payload.count))
+        input.withUnsafeMutableBytes { raw in
+            let output = raw.bindMemory(to: UInt8.self)
+            _ = header.withUnsafeBytes { Base64URL.encode($0, into: output) }
+            output[headerCount] = UInt8(ascii: ".")
+            let payloadOutput = UnsafeMutableBufferPointer(rebasing: output[(headerCount + 1)...])
+            _ = payload.withUnsafeBytes { Base64URL.encode($0, into: payloadOutput) }
+        }
+        return input
+    }
+
+    /// The compact JWS: the signing input, a dot and the base64url signature.
+    private static func compactToken(signingInput: Data, signature: Data) -> String {
+        let length = signingInput.count + 1 + Base64URL.encodedCount(of: signature.count)
+        return String(unsafeUninitializedCapacity: length) { output in
+            _ = signingInput.withUnsafeBytes { UnsafeMutableRawBufferPointer(output).copyMemory(from: $0) }
+            output[signingInput.count] = UInt8(ascii: ".")
+            let rest = UnsafeMutableBufferPointer(rebasing: output[(signingInput.count + 1)...])
+            return signingInput.count + 1 + signature.withUnsafeBytes { Base64URL.encode($0, into: rest) }
+        }
+    }
+
+    /// Writes `value` in decimal, as JSON writes an integer.
+    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        var magnitude = value.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     /// The KB-JWT through ``JWS/signCompact(payload:header:signer:options:)``.

@@ -84,6 +84,14 @@ struct BaseEncodingTests {
             #expect(try Base64URL.decode(url) == Data(bytes))
             // Not contiguous: the general path must give the same text.
             #expect(Base64URL.encode(AnySequence(bytes)) == url)
+            // Into a caller's buffer of exactly the announced size.
+            let written = bytes.withUnsafeBytes { source in
+                [UInt8](unsafeUninitializedCapacity: Base64URL.encodedCount(of: length)) { buffer, count in
+                    count = Base64URL.encode(source, into: buffer)
+                }
+            }
+            #expect(written.count == url.utf8.count)
+            #expect(String(decoding: written, as: UTF8.self) == url)
         }
     }
 

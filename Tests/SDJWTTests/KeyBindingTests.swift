@@ -246,6 +246,16 @@ struct KeyBindingTests {
         #expect(verified.keyBinding?.nonce == nonce)
     }
 
+    @Test("the directly written iat is JSON's integer: whole seconds rounded down, a sign only below zero",
+          arguments: [(0.0, "0"), (-1.5, "-2"), (1_750_000_000.9, "1750000000"), (9.0, "9"), (10.0, "10")])
+    func issuedAtDigits(seconds: TimeInterval, written: String) async throws {
+        let presented = try await Self.presentation(issuedAt: seconds)
+        let parts = try #require(presented.keyBindingJWT).split(separator: ".")
+        let payload = try JSONValue(parsing: Base64URL.decode(String(parts[1])))
+        let iat = try #require(payload.objectValue?["iat"]?.numberValue)
+        #expect(iat.text == written)
+    }
+
     @Test("sd_hash uses the SD-JWT's own _sd_alg")
     func sdHashFollowsHashAlgorithm() async throws {
         let issued = try await Fixtures.rfcStyleSDJWT(hashAlgorithm: .sha512)
