@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Prints, per benchmark, the median, minimum and maximum time of one operation, and where a
 /// Python peer implements the same operation, the peer's median and the ratio
-/// peer ÷ Vellum (above 1 means Vellum is faster). Build in release mode:
+/// peer ÷ Vellum (above 1 means Vellum is faster), taken in rounds that time the peer and
+/// then Vellum again (see ``PeerComparison``). Build in release mode:
 /// `swift run -c release vellum-bench`. `--only` runs the one benchmark so named, which is
 /// what a profiler wants (a `--filter` also matches the bare baselines). A benchmark with a
 /// baseline that has run is timed in alternation with it, and its "÷ bare" column is the
@@ -93,9 +94,12 @@ for benchmark in selected {
         }
         if usePeers, peers.python != nil, let peer = benchmark.peer {
             do {
-                let theirs = try peers.measure(peer, input: operation.peerInput)
-                row[4] = theirs.median.formattedDuration + " (\(peer.split(separator: ".").first ?? ""))"
-                row[5] = String(format: "%.2f×", theirs.median / ours.median)
+                if let compared = try await PeerComparison.measure(
+                    peer, input: operation.peerInput, operation: operation, runner: runner, peers: peers)
+                {
+                    row[4] = compared.peerMedian.formattedDuration + " (\(peer.split(separator: ".").first ?? ""))"
+                    row[5] = String(format: "%.2f×", compared.ratio)
+                }
             } catch {
                 row[4] = "error: \(error)"
             }
