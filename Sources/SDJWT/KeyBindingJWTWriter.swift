@@ -93,7 +93,8 @@ struct KeyBindingJWTWriter {
             bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        bytes[start...].reverse()
+        // Reversed in place (through the array's `[start...]` slice it would be copied first).
+        bytes.withUnsafeMutableBufferPointer { $0[start...].reverse() }
     }
 
     /// The KB-JWT through ``JWS/signCompact(payload:header:signer:options:)``.
