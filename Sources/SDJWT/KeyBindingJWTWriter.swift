@@ -9,8 +9,8 @@ import Multiformats
 /// A KB-JWT has a fixed shape: the protected header is `typ: kb+jwt` and the signer's `alg`,
 /// the payload `iat`, `aud`, `nonce` and `sd_hash`. That shape is written straight into the
 /// compact form, with no header object or JSON tree in between: next to the Holder's
-/// signature it is the only work a presentation adds, so it is kept to a few string
-/// appends. A request that needs more (a signer `kid` to name, transaction data, extra
+/// signature it is the only work a presentation adds, so it is kept to a few byte copies
+/// and two base64url encodings. A request that needs more (a signer `kid` to name, transaction data, extra
 /// claims, or strings JSON must escape) goes through JOSE's general JWS signer, which
 /// writes the same header and payload members in the same order.
 struct KeyBindingJWTWriter {
