@@ -10,9 +10,9 @@ import Multiformats
 /// the payload `iat`, `aud`, `nonce` and `sd_hash`. That shape is written straight into the
 /// compact form, with no header object or JSON tree in between: next to the Holder's
 /// signature it is the only work a presentation adds, so it is kept to a few byte copies
-/// and two base64url encodings. A request that needs more (a signer `kid` to name, transaction data, extra
-/// claims, or strings JSON must escape) goes through JOSE's general JWS signer, which
-/// writes the same header and payload members in the same order.
+/// and two base64url encodings. A request that needs more (a signer `kid` to name,
+/// transaction data, extra claims, or strings JSON must escape) goes through JOSE's
+/// general JWS signer, which writes the same header and payload members in the same order.
 struct KeyBindingJWTWriter {
     let request: KeyBindingRequest
     /// The base64url `sd_hash` of the presentation the KB-JWT binds.
