@@ -1,7 +1,7 @@
 extension JSONReader {
     /// Reads a string starting at its opening quote: validates UTF-8, resolves escapes
     /// (pairing surrogates) and enforces the string length limit.
-    mutating func readString() throws(JSONError) -> String {
+    package mutating func readString() throws(JSONError) -> String {
         let start = index
         if let end = Self.plainStringEnd(in: bytes, quoteAt: index, maximumLength: limits.maximumStringLength) {
             index = end + 1
@@ -28,7 +28,7 @@ extension JSONReader {
     ///
     /// Static, with the bytes passed in: a method on the reader would have the whole reader
     /// copied to the stack at every call from a mutating one, once per string.
-    private static func plainStringEnd(
+    static func plainStringEnd(
         in bytes: UnsafeBufferPointer<UInt8>, quoteAt start: Int, maximumLength: Int
     ) -> Int? {
         var scan = start + 1

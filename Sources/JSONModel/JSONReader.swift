@@ -7,12 +7,16 @@
 /// name–value pairs). Growing one array per container element by element cost a
 /// reallocation at every power of two, which was a quarter of all the allocations an
 /// SD-JWT verification made.
-struct JSONReader {
+///
+/// A caller in the package may also walk a document itself, token by token (see
+/// `JSONReader+Stepwise.swift`), and hand values it has no use for to ``readValue()``.
+package struct JSONReader {
     /// The input, borrowed for the length of one parse (see ``JSONParser``).
     let bytes: UnsafeBufferPointer<UInt8>
-    let limits: JSONParser.Limits
+    package let limits: JSONParser.Limits
     let duplicateMembers: JSONParser.DuplicateMemberPolicy
-    var index = 0
+    /// The offset of the next byte to read.
+    package internal(set) var index = 0
     /// Levels of nesting already open around the value being read, counted against the
     /// depth limit (an array whose elements are read one at a time is one).
     var depthUsed = 0
@@ -41,7 +45,9 @@ struct JSONReader {
     private var values: [JSONValue] = []
     private var names: [String] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, duplicateMembers: JSONParser.DuplicateMemberPolicy) {
+    /// A reader at the start of `bytes`, which must outlive it; the depth limit is capped
+    /// at ``JSONParser/Limits/depthCeiling``.
+    package init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, duplicateMembers: JSONParser.DuplicateMemberPolicy) {
         self.bytes = bytes
         var limits = limits
         limits.maximumDepth = min(limits.maximumDepth, JSONParser.Limits.depthCeiling)
@@ -56,7 +62,8 @@ struct JSONReader {
         return value
     }
 
-    mutating func readValue() throws(JSONError) -> JSONValue {
+    /// Reads one complete value at the cursor (after any whitespace).
+    package mutating func readValue() throws(JSONError) -> JSONValue {
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw .unexpectedEnd(offset: index) }
@@ -242,9 +249,11 @@ struct JSONReader {
         return taken
     }
 
-    private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+    /// The byte at the cursor, `nil` at the end.
+    package func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    mutating func skipWhitespace() {
+    /// Moves the cursor past spaces, tabs and line breaks.
+    package mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0a, 0x0d: index += 1
@@ -261,8 +270,8 @@ struct JSONReader {
         }
     }
 
-    /// Reads `"name"` then whitespace and `:`.
-    private mutating func readMemberName() throws(JSONError) -> (String, Int) {
+    /// Reads `"name"` then whitespace and `:`; returns the name and where it began.
+    package mutating func readMemberName() throws(JSONError) -> (String, Int) {
         let offset = index
         guard let byte = peek() else { throw .unexpectedEnd(offset: index) }
         guard byte == UInt8(ascii: "\"") else { throw .unexpectedByte(byte, offset: index) }

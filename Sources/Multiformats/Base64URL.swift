@@ -73,6 +73,20 @@ public enum Base64URL {
         try codec.withDecodedSextets(text, body)
     }
 
+    /// How many bytes `characterCount` characters of unpadded base64url decode to at most.
+    package static func decodedCount(of characterCount: Int) -> Int {
+        BitGroupCodec.decodedCount(forCharacters: characterCount)
+    }
+
+    /// Decodes strict unpadded base64url given as UTF-8 bytes into `output`, which has room
+    /// for ``decodedCount(of:)`` bytes; the count written, or `nil` when the characters are
+    /// not strict base64url (``decode(_:)`` tells why).
+    package static func decode(
+        _ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int? {
+        codec.decodeSextets(utf8, into: output)
+    }
+
     /// Decodes base64url or standard base64, padded or not, with any trailing bits; still
     /// rejects any other character and impossible lengths.
     public static func decodeLenient(_ text: String) throws(MultiformatsError) -> Data {

@@ -171,6 +171,19 @@ struct BitGroupCodec: Sendable {
         throw error(for: outcome, in: text)
     }
 
+    /// Decodes the UTF-8 of a base64 family text without padding into `output`, which has
+    /// room for ``decodedCount(forCharacters:)`` bytes; the count written, or `nil` when the
+    /// text breaks a rule of ``decode(_:allowNonZeroTrailingBits:)`` (which says which).
+    /// For a caller holding the characters as bytes, a digest inside a JSON text, say.
+    func decodeSextets(_ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        // "=" is outside every alphabet, so padding is refused as a character.
+        let decoded = lookup.withUnsafeBufferPointer { table in
+            decodeSextets(utf8, end: utf8.count, table: table, allowNonZeroTrailingBits: false, into: output)
+        }
+        if case let .decoded(count) = decoded { return count }
+        return nil
+    }
+
     /// The error a failed sextet decoding reports.
     private func error(for decoding: SextetDecoding, in text: Substring) -> MultiformatsError {
         switch decoding {

@@ -43,6 +43,23 @@ struct DigestKey: Comparable {
         count = length
     }
 
+    /// ``init(encoded:algorithm:)`` of the digest's characters as UTF-8 bytes, read where
+    /// they lie in a payload's JSON.
+    init?(encodedUTF8 text: UnsafeBufferPointer<UInt8>, algorithm: SDHashAlgorithm) {
+        let length = algorithm.digestAlgorithm.byteCount
+        guard length <= 64, text.count == Base64URL.encodedCount(of: length) else { return nil }
+        var key = SIMD8<UInt64>()
+        let decoded = withUnsafeMutableBytes(of: &key) { storage in
+            Base64URL.decode(text, into: UnsafeMutableBufferPointer(rebasing: storage.bindMemory(to: UInt8.self)[..<length]))
+        }
+        guard decoded == length else { return nil }
+        bytes = key
+        count = length
+    }
+
+    /// The digest's first eight bytes as one word, to order and search by.
+    var leadingWord: UInt64 { bytes[0] }
+
     /// The digest's base64url text, as a payload writes it.
     var encoded: String {
         withUnsafeBytes(of: bytes) { Base64URL.encode(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }

@@ -29,10 +29,8 @@ struct DisclosureProcessor {
     let hashAlgorithm: SDHashAlgorithm
     let limits: SDJWTLimits
     private let disclosures: [Disclosure]
-    /// The Disclosures' digests in order, each with its Disclosure's position, for binary
-    /// search. Sorted rather than hashed: the digests a payload lists are the issuer's to
-    /// choose, and no choice makes a sorted lookup slow.
-    private let digestOrder: [DigestOccurrence]
+    /// The Disclosures' digests.
+    private let digests: DisclosureDigestIndex
     private var used: [Bool]
     /// Digests met that name no Disclosure, with when each was met (checked for repeats
     /// once the payload has been walked); those that are not a digest's base64url at all, by
@@ -42,7 +40,10 @@ struct DisclosureProcessor {
     private var digestCount = 0
     /// The path of the value being processed: pushed and popped around each member, so
     /// descending into a value allocates nothing unless a Disclosure is found there.
-    private var path: [ClaimPath.Component] = []
+    var path: [ClaimPath.Component] = []
+    /// While the payload's JSON is read: the Disclosures the `_sd` digests of each open
+    /// object named, waiting for the object's end (one list for all of them).
+    var pendingMembers: [Int] = []
     /// The paths of the claims found so far.
     private(set) var revealedClaims = RevealedClaimPaths()
 
@@ -51,26 +52,30 @@ struct DisclosureProcessor {
         self.hashAlgorithm = hashAlgorithm
         self.limits = limits
         self.disclosures = disclosures
-        var order = [DigestOccurrence]()
-        order.reserveCapacity(disclosures.count)
-        for (position, disclosure) in disclosures.enumerated() {
-            order.append(DigestOccurrence(key: DigestKey(digestOf: disclosure, using: hashAlgorithm), order: position))
-        }
-        order.sort()
+        self.digests = DisclosureDigestIndex(disclosures: disclosures, algorithm: hashAlgorithm)
         // Of the Disclosures sent again, the one whose second copy comes first.
-        if let repeated = Self.firstRepeat(in: order) {
+        if let repeated = digests.firstRepeat {
             throw .repeatedDisclosure(digest: disclosures[repeated].digest(using: hashAlgorithm))
         }
-        self.digestOrder = order
         self.used = Array(repeating: false, count: disclosures.count)
         self.revealedClaims.reserveCapacity(disclosures.count)
     }
 
     /// The processed payload: Disclosures inserted, `_sd`, `_sd_alg` and undisclosed array
     /// elements removed. Throws if any Disclosure was left unreferenced.
+    ///
+    /// This is the reference path, over a parsed payload; ``processedPayload(readingJSON:parserLimits:)``
+    /// reads the payload's JSON instead and must agree with it.
     mutating func process(_ payload: JSONObject) throws(SDJWTError) -> JSONObject {
         path.reserveCapacity(8)
         let processed = try processObject(payload, depth: 1) ?? payload
+        try checkEveryDigestAndDisclosure()
+        return processed
+    }
+
+    /// The checks once the whole payload has been walked: no digest met twice, no
+    /// Disclosure left unreferenced.
+    mutating func checkEveryDigestAndDisclosure() throws(SDJWTError) {
         unmatchedDigests.sort()
         if let repeated = Self.firstRepeat(in: unmatchedDigests),
             let entry = unmatchedDigests.first(where: { $0.order == repeated })
@@ -80,12 +85,11 @@ struct DisclosureProcessor {
         if let unused = used.firstIndex(of: false) {
             throw .unreferencedDisclosure(digest: disclosures[unused].digest(using: hashAlgorithm))
         }
-        return processed
     }
 
     /// The processed form of a value, or `nil` when processing leaves it as it is (no
     /// digest anywhere inside), so plain subtrees are never copied.
-    private mutating func processValue(_ value: JSONValue, depth: Int) throws(SDJWTError) -> JSONValue? {
+    mutating func processValue(_ value: JSONValue, depth: Int) throws(SDJWTError) -> JSONValue? {
         switch value {
         case .object(let object): return try processObject(object, depth: depth).map(JSONValue.object)
         case .array(let array): return try processArray(array, depth: depth).map(JSONValue.array)
@@ -94,7 +98,7 @@ struct DisclosureProcessor {
     }
 
     /// ``processValue(_:depth:)`` of the value at `component` below the current path.
-    private mutating func processValue(
+    mutating func processValue(
         _ value: JSONValue, at component: ClaimPath.Component, depth: Int
     ) throws(SDJWTError) -> JSONValue? {
         path.append(component)
@@ -104,7 +108,7 @@ struct DisclosureProcessor {
 
     /// The value of the Disclosure at `index`, disclosed at `component` below the current
     /// path, recorded and processed.
-    private mutating func disclosedValue(
+    mutating func disclosedValue(
         of index: Int, at component: ClaimPath.Component, depth: Int
     ) throws(SDJWTError) -> JSONValue {
         path.append(component)
@@ -160,14 +164,26 @@ struct DisclosureProcessor {
         for element in list {
             guard case .string(let digest) = element else { throw .invalidPayload("_sd holds a non-string") }
             guard let index = try lookUp(digest) else { continue }
-            // The Disclosure's parts are read in place: a copy of it would retain each of them.
-            guard let name = disclosures[index].claimName else { throw .disclosureKindMismatch(digest: digest) }
-            guard name != "_sd", name != "..." else { throw .reservedClaimName(name) }
-            let value = try disclosedValue(of: index, at: .key(name), depth: depth + 1)
-            guard !result.updateValue(value, forName: name) else { throw .claimNameCollision(name) }
+            try insertMember(disclosedBy: index, digest: digest, into: &result, depth: depth)
         }
         return result
     }
+
+    /// Adds the claim the Disclosure at `index` reveals to `object`, which sits at `depth`
+    /// and whose `_sd` lists `digest`.
+    mutating func insertMember(
+        disclosedBy index: Int, digest: @autoclosure () -> String, into object: inout JSONObject, depth: Int
+    ) throws(SDJWTError) {
+        // The Disclosure's parts are read in place: a copy of it would retain each of them.
+        guard let name = disclosures[index].claimName else { throw .disclosureKindMismatch(digest: digest()) }
+        guard name != "_sd", name != "..." else { throw .reservedClaimName(name) }
+        let value = try disclosedValue(of: index, at: .key(name), depth: depth + 1)
+        guard !object.updateValue(value, forName: name) else { throw .claimNameCollision(name) }
+    }
+
+    /// Whether the Disclosure at `index` is of an array element, as a `{"...": digest}`
+    /// element requires.
+    func isArrayElement(_ index: Int) -> Bool { disclosures[index].isArrayElement }
 
     private mutating func processArray(_ array: [JSONValue], depth: Int) throws(SDJWTError) -> [JSONValue]? {
         guard depth <= limits.maximumDepth else {
@@ -208,33 +224,35 @@ struct DisclosureProcessor {
     /// own flag in `used` tells a repeat, so only the other digests (decoys, withheld
     /// claims) need the set.
     private mutating func lookUp(_ digest: String) throws(SDJWTError) -> Int? {
-        guard digestCount < limits.maximumDigests else {
-            throw .limitExceeded("more than \(limits.maximumDigests) digests")
-        }
-        digestCount += 1
+        try countDigest()
         guard let key = DigestKey(encoded: digest, algorithm: hashAlgorithm) else {
             guard seenUndecodableDigests.insert(digest).inserted else { throw .duplicateDigest(digest) }
             return nil
         }
-        if let index = position(of: key) {
-            guard !used[index] else { throw .duplicateDigest(digest) }
+        return try match(key)
+    }
+
+    /// ``lookUp(_:)`` of a digest that decoded to `key`.
+    mutating func lookUp(_ key: DigestKey) throws(SDJWTError) -> Int? {
+        try countDigest()
+        return try match(key)
+    }
+
+    private mutating func countDigest() throws(SDJWTError) {
+        guard digestCount < limits.maximumDigests else {
+            throw .limitExceeded("more than \(limits.maximumDigests) digests")
+        }
+        digestCount += 1
+    }
+
+    private mutating func match(_ key: DigestKey) throws(SDJWTError) -> Int? {
+        if let index = digests.position(of: key) {
+            guard !used[index] else { throw .duplicateDigest(key.encoded) }
             used[index] = true
             return index
         }
         unmatchedDigests.append(DigestOccurrence(key: key, order: digestCount))
         return nil
-    }
-
-    /// The position of the Disclosure whose digest is `key`, by binary search.
-    private func position(of key: DigestKey) -> Int? {
-        var low = 0
-        var high = digestOrder.count
-        while low < high {
-            let middle = (low + high) / 2
-            if digestOrder[middle].key < key { low = middle + 1 } else { high = middle }
-        }
-        guard low < digestOrder.count, digestOrder[low].key == key else { return nil }
-        return digestOrder[low].order
     }
 
     /// In a list sorted by key and then by `order`, the smallest `order` of an entry whose

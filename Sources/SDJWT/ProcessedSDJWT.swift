@@ -1,6 +1,7 @@
 import CryptoKeys
 import Foundation
 import JSONModel
+import Multiformats
 
 /// An SD-JWT whose Disclosures have been checked against its payload and whose processed
 /// payload is rebuilt (RFC 9901 §7.1 step 3–5), with or without the issuer's signature
@@ -14,25 +15,69 @@ public struct ProcessedSDJWT: Sendable {
     /// The `_sd_alg` hash (SHA-256 when absent).
     public let hashAlgorithm: SDHashAlgorithm
     /// The Issuer-signed payload as signed: digests, `_sd` and `_sd_alg` included.
-    public let issuerSignedPayload: JSONObject
+    ///
+    /// Parsed again on each access: processing reads the payload without building it, and
+    /// only type metadata checks and tests ask for it.
+    public var issuerSignedPayload: JSONObject {
+        // It parsed under these limits when this value was made, so it parses again.
+        (try? sdJWT.unverifiedPayload(limits: limits)) ?? JSONObject()
+    }
     /// The processed payload: what the Disclosures reveal, with the SD-JWT machinery removed.
     public let claims: JSONObject
     /// Every claim a Disclosure revealed, in processing order.
     public var disclosedClaims: [DisclosedClaim] { revealedClaims.disclosedClaims(of: sdJWT.disclosures) }
     /// The same claims in the form presentation matches paths against.
     let revealedClaims: RevealedClaimPaths
+    /// The limits the payload was read under.
+    private let limits: SDJWTLimits
 
+    /// Processes the Disclosures of `sdJWT` against its payload.
+    ///
+    /// The payload's JSON is read once by ``DisclosureProcessor/processedPayload(readingJSON:parserLimits:)``
+    /// when the SD-JWT uses SHA-256 (the default, and nearly every issuer's choice). Any
+    /// other `_sd_alg`, and any payload that path gives up on, goes through the reference
+    /// path, ``init(sdJWT:payload:acceptedHashAlgorithms:limits:)``, which also reports every error.
+    init(sdJWT: SDJWTObject, acceptedHashAlgorithms: Set<SDHashAlgorithm>, limits: SDJWTLimits) throws(SDJWTError) {
+        if acceptedHashAlgorithms.contains(.sha256), let encoded = sdJWT.jws.payloadText,
+            var processor = try? DisclosureProcessor(disclosures: sdJWT.disclosures, hashAlgorithm: .sha256, limits: limits)
+        {
+            var read: (claims: JSONObject, declaredHashAlgorithm: JSONValue?)?
+            try? Base64URL.withDecoded(encoded) { bytes in
+                read = processor.processedPayload(readingJSON: bytes, parserLimits: limits.documentParserLimits)
+            }
+            if let read, (try? Self.hashAlgorithm(declared: read.declaredHashAlgorithm, accepting: acceptedHashAlgorithms)) == .sha256 {
+                self.init(
+                    sdJWT: sdJWT, hashAlgorithm: .sha256, claims: read.claims, revealedClaims: processor.revealedClaims,
+                    limits: limits)
+                return
+            }
+        }
+        try self.init(
+            sdJWT: sdJWT, payload: sdJWT.unverifiedPayload(limits: limits),
+            acceptedHashAlgorithms: acceptedHashAlgorithms, limits: limits)
+    }
+
+    /// The reference path: processes the Disclosures against the parsed payload.
     init(
         sdJWT: SDJWTObject, payload: JSONObject, acceptedHashAlgorithms: Set<SDHashAlgorithm>,
         limits: SDJWTLimits
     ) throws(SDJWTError) {
-        let algorithm = try Self.hashAlgorithm(of: payload, accepting: acceptedHashAlgorithms)
+        let algorithm = try Self.hashAlgorithm(declared: payload["_sd_alg"], accepting: acceptedHashAlgorithms)
         var processor = try DisclosureProcessor(disclosures: sdJWT.disclosures, hashAlgorithm: algorithm, limits: limits)
-        self.claims = try processor.process(payload)
-        self.revealedClaims = processor.revealedClaims
+        let claims = try processor.process(payload)
+        self.init(
+            sdJWT: sdJWT, hashAlgorithm: algorithm, claims: claims, revealedClaims: processor.revealedClaims, limits: limits)
+    }
+
+    private init(
+        sdJWT: SDJWTObject, hashAlgorithm: SDHashAlgorithm, claims: JSONObject, revealedClaims: RevealedClaimPaths,
+        limits: SDJWTLimits
+    ) {
         self.sdJWT = sdJWT
-        self.hashAlgorithm = algorithm
-        self.issuerSignedPayload = payload
+        self.hashAlgorithm = hashAlgorithm
+        self.claims = claims
+        self.revealedClaims = revealedClaims
+        self.limits = limits
     }
 
     /// Processes the Disclosures of `sdJWT` **without verifying its signature**: for a Holder
@@ -41,16 +86,14 @@ public struct ProcessedSDJWT: Sendable {
         unverified sdJWT: SDJWTObject, acceptedHashAlgorithms: Set<SDHashAlgorithm> = Set(SDHashAlgorithm.allCases),
         limits: SDJWTLimits = .default
     ) throws(SDJWTError) {
-        try self.init(
-            sdJWT: sdJWT, payload: sdJWT.unverifiedPayload(limits: limits),
-            acceptedHashAlgorithms: acceptedHashAlgorithms, limits: limits)
+        try self.init(sdJWT: sdJWT, acceptedHashAlgorithms: acceptedHashAlgorithms, limits: limits)
     }
 
-    /// Reads `_sd_alg` (RFC 9901 §4.1.1): absent means SHA-256.
+    /// Reads the value of `_sd_alg` (RFC 9901 §4.1.1): absent means SHA-256.
     static func hashAlgorithm(
-        of payload: JSONObject, accepting accepted: Set<SDHashAlgorithm>
+        declared value: JSONValue?, accepting accepted: Set<SDHashAlgorithm>
     ) throws(SDJWTError) -> SDHashAlgorithm {
-        guard let value = payload["_sd_alg"] else {
+        guard let value else {
             guard accepted.contains(.sha256) else { throw .unsupportedHashAlgorithm("sha-256 (the default)") }
             return .sha256
         }

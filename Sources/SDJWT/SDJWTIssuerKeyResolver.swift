@@ -16,7 +16,9 @@ public protocol SDJWTIssuerKeyResolver: Sendable {
     ///
     /// - Parameters:
     ///   - header: the signature's merged header (untrusted).
-    ///   - payload: the Issuer-signed payload with its digests (untrusted).
+    ///   - payload: the claims of the Issuer-signed JWT (untrusted): the processed payload,
+    ///     or the payload as signed, digests and all, when its Disclosures do not process.
+    ///     Either way the plain claims (`iss` among them) are where the issuer wrote them.
     /// - Throws: ``SDJWTError/issuerKeyNotFound(_:)`` (or any other case) to stop
     ///   verification with a reason.
     func issuerKey(for header: JOSEHeader, payload: JSONObject) async throws(SDJWTError) -> JWSVerificationKey?

@@ -59,27 +59,41 @@ public struct SDJWTVerifier: Sendable {
     }
 
     /// Verifies, asking `resolver` for the issuer key of each signature.
+    ///
+    /// The payload is processed first, so that it is read once: the resolver is shown the
+    /// processed claims. When the Disclosures do not process, it is shown the payload as
+    /// signed, and the processing error is thrown only once the signature has been checked,
+    /// so a forged token is reported as forged whatever else is wrong with it.
     public func verify(
         _ sdJWT: SDJWTObject, resolver: some SDJWTIssuerKeyResolver
     ) async throws(SDJWTError) -> VerifiedSDJWT {
-        let payload = try encodedPayload(of: sdJWT)
+        try refuseUnencodedPayload(sdJWT)
+        let processing = Result { () throws(SDJWTError) in
+            try ProcessedSDJWT(sdJWT: sdJWT, acceptedHashAlgorithms: acceptedHashAlgorithms, limits: limits)
+        }
+        let claims: JSONObject
+        switch processing {
+        case .success(let processed): claims = processed.claims
+        // A payload that is not a JSON object fails here, before any key is looked up.
+        case .failure: claims = try sdJWT.unverifiedPayload(limits: limits)
+        }
         // The key for each signature, by position.
         var keys = [JWSVerificationKey?]()
         keys.reserveCapacity(sdJWT.jws.signatures.count)
         for signature in sdJWT.jws.signatures {
-            keys.append(try await resolver.issuerKey(for: signature.header, payload: payload))
+            keys.append(try await resolver.issuerKey(for: signature.header, payload: claims))
         }
         guard keys.contains(where: { $0 != nil }) else {
             throw .issuerKeyNotFound("the resolver has no key for this issuer")
         }
         let verified: VerifiedJWS
         do {
-            // The payload was decoded and parsed above, for the resolver.
+            // The payload was decoded and read above.
             verified = try sdJWT.jws.verify(policy: issuerPolicy, payloadDecoded: true) { keys[$0] }
         } catch {
             throw .issuerJWT(error)
         }
-        return try finish(sdJWT, verified: verified, payload: payload)
+        return try finish(sdJWT, verified: verified, processed: processing.get())
     }
 
     /// Verifies with an issuer key the caller already trusts.
@@ -91,29 +105,23 @@ public struct SDJWTVerifier: Sendable {
         } catch {
             throw .issuerJWT(error)
         }
-        // No resolver needed the payload first; it is parsed now that its signature holds.
-        return try finish(sdJWT, verified: verified, payload: sdJWT.unverifiedPayload(limits: limits))
+        // No resolver needed the payload first; it is read now that its signature holds.
+        let processed = try ProcessedSDJWT(sdJWT: sdJWT, acceptedHashAlgorithms: acceptedHashAlgorithms, limits: limits)
+        return try finish(sdJWT, verified: verified, processed: processed)
     }
 
-    /// The payload, refusing RFC 7797 unencoded payloads (an SD-JWT payload is a base64url
-    /// JSON object, and `sd_hash` is defined over that form).
-    private func encodedPayload(of sdJWT: SDJWTObject) throws(SDJWTError) -> JSONObject {
-        try refuseUnencodedPayload(sdJWT)
-        return try sdJWT.unverifiedPayload(limits: limits)
-    }
-
+    /// Refuses RFC 7797 unencoded payloads: an SD-JWT payload is a base64url JSON object,
+    /// and `sd_hash` is defined over that form.
     private func refuseUnencodedPayload(_ sdJWT: SDJWTObject) throws(SDJWTError) {
         for signature in sdJWT.jws.signatures where signature.header["b64"] != nil {
             throw .issuerJWT(.invalidHeader("b64 is not allowed in an Issuer-signed JWT"))
         }
     }
 
-    /// The steps after the signature: `_sd_alg`, Disclosures, validity, key binding.
+    /// The steps after the signature and the Disclosures: validity, key binding.
     private func finish(
-        _ sdJWT: SDJWTObject, verified: VerifiedJWS, payload: JSONObject
+        _ sdJWT: SDJWTObject, verified: VerifiedJWS, processed: ProcessedSDJWT
     ) throws(SDJWTError) -> VerifiedSDJWT {
-        let processed = try ProcessedSDJWT(
-            sdJWT: sdJWT, payload: payload, acceptedHashAlgorithms: acceptedHashAlgorithms, limits: limits)
         try validate(processed.claims)
         let binding = try KeyBindingVerification(policy: keyBinding, clock: clock, limits: limits)
             .verify(sdJWT, claims: processed.claims, hashAlgorithm: processed.hashAlgorithm)
