@@ -150,10 +150,12 @@ package struct JSONReader {
 
     private mutating func openContainer(_ frame: Frame) {
         if frames.isEmpty {
-            // One reservation per parse spares the first few doublings of each list.
-            frames.reserveCapacity(8)
-            values.reserveCapacity(32)
-            if frame.isObject { names.reserveCapacity(32) }
+            // One reservation per parse spares the first few doublings of each list; a short
+            // text (a JOSE header of a few dozen bytes) holds a few values and gets short ones.
+            let room = min(32, max(4, bytes.count / 8))
+            frames.reserveCapacity(min(8, room))
+            values.reserveCapacity(room)
+            if frame.isObject { names.reserveCapacity(room) }
         }
         frames.append(frame)
     }

@@ -44,9 +44,10 @@ extension DisclosureProcessor {
         var object = JSONObject()
         var nextName = firstName
         if nextName == nil, reader.consume(UInt8(ascii: "}")) { return object }
-        // Most objects in a credential have a handful of members: one allocation for them.
-        object.reserveCapacity(8)
         let pendingStart = pendingMembers.count
+        // Room for a handful of members at the first one, or for every disclosed one too when
+        // `_sd` comes first (as issuers write it): most objects then grow once.
+        var reserved = false
         var memberCount = 0
         var sawDigests = false
         var sawHashAlgorithm = false
@@ -68,6 +69,10 @@ extension DisclosureProcessor {
                 guard !sawDigests else { throw PayloadJSONStop() }
                 sawDigests = true
                 try readDigestList(&reader, depth: depth + 1)
+                if !reserved {
+                    object.reserveCapacity(object.count + pendingMembers.count - pendingStart + 8)
+                    reserved = true
+                }
             case "_sd_alg":
                 guard depth == 1, !sawHashAlgorithm else { throw PayloadJSONStop() }
                 sawHashAlgorithm = true
@@ -76,6 +81,10 @@ extension DisclosureProcessor {
                 throw PayloadJSONStop()
             default:
                 let value = try readValue(&reader, at: .key(name), depth: depth + 1)
+                if !reserved {
+                    object.reserveCapacity(8)
+                    reserved = true
+                }
                 guard !object.updateValue(value, forName: name) else { throw PayloadJSONStop() }
             }
             if try json({ () throws(JSONError) in try reader.readSeparator(closing: UInt8(ascii: "}")) }) { break }
