@@ -30,6 +30,31 @@ struct VerifierTests {
         }
     }
 
+    @Test("the resolver is shown the processed claims, or the payload as signed when the Disclosures do not process")
+    func resolverSeesClaims() async throws {
+        let issued = try await Fixtures.rfcStyleSDJWT()
+        // The resolver names what it was shown, through the error it stops verification with.
+        let telling = SDJWTIssuerKeyLookup { _, payload throws(SDJWTError) in
+            throw .issuerKeyNotFound(payload["_sd"] == nil && payload["given_name"] == "John" ? "processed" : "as signed")
+        }
+        await expectSDJWTError(.issuerKeyNotFound("processed")) {
+            _ = try await Fixtures.holderVerifier().verify(issued, resolver: telling)
+        }
+        let stray = Disclosure(salt: "c2FsdC0x", claimName: "stray", value: "x")
+        let unprocessable = try SDJWTObject(compact: issued.issuerSignedJWT + "~" + stray.encoded + "~")
+        await expectSDJWTError(.issuerKeyNotFound("as signed")) {
+            _ = try await Fixtures.holderVerifier().verify(unprocessable, resolver: telling)
+        }
+        // The Disclosure error comes only once the signature holds; a wrong key is reported first.
+        await expectSDJWTError(.unreferencedDisclosure(digest: stray.digest(using: .sha256))) {
+            _ = try await Fixtures.holderVerifier().verify(unprocessable, resolver: Fixtures.issuerResolver())
+        }
+        let stranger = SDJWTIssuerKeyLookup(publicKey: PrivateKey(curve: .p256).publicKey)
+        await expectSDJWTError(.issuerJWT(.invalidSignature)) {
+            _ = try await Fixtures.holderVerifier().verify(unprocessable, resolver: stranger)
+        }
+    }
+
     @Test("a general JSON serialization verifies when any signature's key is known")
     func generalSerializationKeys() async throws {
         let second = PrivateKey(curve: .p256)
