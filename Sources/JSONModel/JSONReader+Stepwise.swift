@@ -58,6 +58,14 @@ extension JSONReader {
         return body(contents)
     }
 
+    /// ``readValue()`` of a value inside `openContainers` containers the caller opened
+    /// itself, which count towards the depth limit as the reader's own would.
+    package mutating func readValue(inside openContainers: Int) throws(JSONError) -> JSONValue {
+        depthUsed = openContainers
+        defer { depthUsed = 0 }
+        return try readValue()
+    }
+
     /// Throws unless only whitespace is left.
     package mutating func expectEnd() throws(JSONError) {
         skipWhitespace()

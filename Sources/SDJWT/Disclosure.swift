@@ -48,6 +48,24 @@ public struct Disclosure: Sendable, Hashable {
         guard encoded.utf8.count <= limits.maximumDisclosureSize else {
             throw .limitExceeded("a disclosure is longer than \(limits.maximumDisclosureSize) characters")
         }
+        var read: (claimName: String?, value: JSONValue)?
+        try? Base64URL.withDecoded(encoded) { bytes in read = Self.readPlainElements(bytes, limits: limits) }
+        if let read {
+            self.init(checkedText: encoded, claimName: read.claimName, value: read.value)
+            return
+        }
+        try self.init(readingGenerally: encoded, limits: limits)
+    }
+
+    private init(checkedText text: Substring, claimName: String?, value: JSONValue) {
+        self.text = text
+        self.claimName = claimName
+        self.value = value
+    }
+
+    /// The general reading of any Disclosure (its size already checked), which also says
+    /// what is wrong with one.
+    init(readingGenerally encoded: Substring, limits: SDJWTLimits) throws(SDJWTError) {
         // The first three elements (a fourth only needs counting).
         var first: JSONArrayElement?, second: JSONArrayElement?, third: JSONArrayElement?
         let count = try Self.parseElements(of: encoded, limits: limits, keepingSalt: false) { index, element in
@@ -71,6 +89,37 @@ public struct Disclosure: Sendable, Hashable {
             throw .malformedDisclosure("an array of \(count) elements, not 2 or 3")
         }
         self.text = encoded
+    }
+
+    /// The claim name and value of a Disclosure as issuers write it, `[salt, name, value]`
+    /// or `[salt, value]` with a salt (and name) free of escapes, read in one pass; `nil` for
+    /// anything else, valid or not, which ``parseElements(of:limits:keepingSalt:_:)`` then
+    /// reads. Whatever this accepts, that reading accepts with the same result.
+    private static func readPlainElements(
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: SDJWTLimits
+    ) -> (claimName: String?, value: JSONValue)? {
+        let parserLimits = limits.disclosureParserLimits
+        guard bytes.count <= parserLimits.maximumSize, parserLimits.maximumDepth > 0, parserLimits.maximumMembers >= 3
+        else { return nil }
+        var reader = JSONReader(bytes: bytes, limits: parserLimits, duplicateMembers: .reject)
+        guard reader.consume(UInt8(ascii: "[")), reader.withPlainString({ _ in true }) == true,
+            reader.consume(UInt8(ascii: ","))
+        else { return nil }
+        do {
+            // The elements are inside the array, one level deep, as for the general reading.
+            let second = try reader.readValue(inside: 1)
+            if try reader.readSeparator(closing: UInt8(ascii: "]")) {
+                try reader.expectEnd()
+                return (nil, second)
+            }
+            guard case .string(let name) = second else { return nil }
+            let value = try reader.readValue(inside: 1)
+            guard try reader.readSeparator(closing: UInt8(ascii: "]")) else { return nil }
+            try reader.expectEnd()
+            return (name, value)
+        } catch {
+            return nil
+        }
     }
 
     /// Decodes `encoded` and hands each element of its JSON array to `body` with its
