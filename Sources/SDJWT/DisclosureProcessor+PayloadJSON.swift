@@ -76,7 +76,7 @@ extension DisclosureProcessor {
             case "_sd_alg":
                 guard depth == 1, !sawHashAlgorithm else { throw PayloadJSONStop() }
                 sawHashAlgorithm = true
-                declaredHashAlgorithm = try json { () throws(JSONError) in try reader.readValue() }
+                declaredHashAlgorithm = try json { () throws(JSONError) in try reader.readValue(inside: depth) }
             case "...":
                 throw PayloadJSONStop()
             default:

@@ -25,6 +25,10 @@ public struct DisclosedClaim: Sendable, Hashable {
 /// among the Disclosures' digests, the matching value is inserted and processed in turn
 /// (recursive Disclosures), and unmatched digests (decoys, withheld claims) are dropped.
 /// Plain members keep their order; disclosed members follow them in digest order.
+///
+/// The pass runs over a parsed payload (``process(_:)``, the reference path) or over the
+/// payload's JSON as it is read (``processedPayload(readingJSON:parserLimits:)``); both
+/// apply the same rules through the same steps below.
 struct DisclosureProcessor {
     let hashAlgorithm: SDHashAlgorithm
     let limits: SDJWTLimits
@@ -89,7 +93,7 @@ struct DisclosureProcessor {
 
     /// The processed form of a value, or `nil` when processing leaves it as it is (no
     /// digest anywhere inside), so plain subtrees are never copied.
-    mutating func processValue(_ value: JSONValue, depth: Int) throws(SDJWTError) -> JSONValue? {
+    private mutating func processValue(_ value: JSONValue, depth: Int) throws(SDJWTError) -> JSONValue? {
         switch value {
         case .object(let object): return try processObject(object, depth: depth).map(JSONValue.object)
         case .array(let array): return try processArray(array, depth: depth).map(JSONValue.array)
@@ -98,7 +102,7 @@ struct DisclosureProcessor {
     }
 
     /// ``processValue(_:depth:)`` of the value at `component` below the current path.
-    mutating func processValue(
+    private mutating func processValue(
         _ value: JSONValue, at component: ClaimPath.Component, depth: Int
     ) throws(SDJWTError) -> JSONValue? {
         path.append(component)
