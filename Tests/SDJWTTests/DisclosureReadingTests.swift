@@ -49,22 +49,7 @@ struct DisclosureReadingTests {
     @Test("mutated Disclosures: whatever the one-pass reading accepts, the general reading accepts alike")
     func mutations() {
         let original = Array(#"["2GLC42sKQveCfGfryNRN9w","address",{"street":"Heidestraße 17","n":[1,2.5,true,null]}]"#.utf8)
-        let alphabet = Array(#"{}[]":,.-_0123456789aeAE\ "#.utf8) + [0x00, 0x7f, 0xc3]
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        for _ in 0..<3_000 {
-            var bytes = original
-            for _ in 0...next(3) {
-                let position = next(bytes.count)
-                switch next(3) {
-                case 0: bytes.remove(at: position)
-                case 1: bytes.insert(alphabet[next(alphabet.count)], at: position)
-                default: bytes[position] = alphabet[next(alphabet.count)]
-                }
-            }
+        for bytes in JSONMutations(of: original, count: 3_000, seed: 0x2545_F491_4F6C_DD1D) {
             Self.expectAgreement(bytes, String(decoding: bytes, as: UTF8.self))
         }
     }

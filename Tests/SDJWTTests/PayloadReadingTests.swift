@@ -162,24 +162,8 @@ struct PayloadReadingTests {
     @Test("mutated payloads: whatever the fast path accepts, the reference path accepts alike")
     func mutations() async throws {
         let (json, disclosures) = try Self.parts(of: try await Fixtures.rfcStyleSDJWT(decoys: .fixed(2)))
-        let original = Array(json.utf8)
-        let alphabet = Array(#"{}[]":,.-_0123456789aeAE\ "#.utf8) + [0x00, 0x7f, 0xc3]
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
         var accepted = 0
-        for _ in 0..<3_000 {
-            var bytes = original
-            for _ in 0...next(3) {
-                let position = next(bytes.count)
-                switch next(3) {
-                case 0: bytes.remove(at: position)
-                case 1: bytes.insert(alphabet[next(alphabet.count)], at: position)
-                default: bytes[position] = alphabet[next(alphabet.count)]
-                }
-            }
+        for bytes in JSONMutations(of: Array(json.utf8), count: 3_000, seed: 0x9E37_79B9_7F4A_7C15) {
             let mutated = String(decoding: bytes, as: UTF8.self)
             guard let fast = Self.fast(bytes, disclosures) else { continue }
             accepted += 1
