@@ -73,14 +73,10 @@ public enum Base64URL {
         try codec.withDecodedSextets(text, body)
     }
 
-    /// How many bytes `characterCount` characters of unpadded base64url decode to at most.
-    package static func decodedCount(of characterCount: Int) -> Int {
-        BitGroupCodec.decodedCount(forCharacters: characterCount)
-    }
-
     /// Decodes strict unpadded base64url given as UTF-8 bytes into `output`, which has room
-    /// for ``decodedCount(of:)`` bytes; the count written, or `nil` when the characters are
-    /// not strict base64url (``decode(_:)`` tells why).
+    /// for the decoded bytes (three per four characters, one or two for a final two or
+    /// three); the count written, or `nil` when the characters are not strict base64url
+    /// (``decode(_:)`` tells why).
     package static func decode(
         _ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
     ) -> Int? {

@@ -26,21 +26,9 @@ struct DigestKey: Comparable {
     /// The key a payload's digest text names, or `nil` when the text is not strict
     /// base64url of a digest of `algorithm`'s length, so no Disclosure can match it.
     init?(encoded text: String, algorithm: SDHashAlgorithm) {
-        let length = algorithm.digestAlgorithm.byteCount
-        var key = SIMD8<UInt64>()
-        var matchesLength = false
-        do {
-            try Base64URL.withDecoded(text) { decoded in
-                guard decoded.count == length, decoded.count <= 64 else { return }
-                withUnsafeMutableBytes(of: &key) { $0.copyMemory(from: UnsafeRawBufferPointer(decoded)) }
-                matchesLength = true
-            }
-        } catch {
-            return nil
-        }
-        guard matchesLength else { return nil }
-        bytes = key
-        count = length
+        var text = text
+        guard let key = text.withUTF8({ DigestKey(encodedUTF8: $0, algorithm: algorithm) }) else { return nil }
+        self = key
     }
 
     /// ``init(encoded:algorithm:)`` of the digest's characters as UTF-8 bytes, read where

@@ -53,7 +53,7 @@ struct KeyBindingJWTWriter {
         var payload = [UInt8]()
         payload.reserveCapacity(64 + request.audience.utf8.count + request.nonce.utf8.count + sdHash.utf8.count)
         payload.append(contentsOf: #"{"iat":"#.utf8)
-        Self.appendDecimal(request.issuedAtSeconds, to: &payload)
+        payload.append(contentsOf: String(request.issuedAtSeconds).utf8)
         payload.append(contentsOf: #","aud":""#.utf8)
         payload.append(contentsOf: request.audience.utf8)
         payload.append(contentsOf: #"","nonce":""#.utf8)
@@ -82,19 +82,6 @@ struct KeyBindingJWTWriter {
             let rest = UnsafeMutableBufferPointer(rebasing: output[(signingInput.count + 1)...])
             return signingInput.count + 1 + signature.withUnsafeBytes { Base64URL.encode($0, into: rest) }
         }
-    }
-
-    /// Writes `value` in decimal, as JSON writes an integer.
-    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let start = bytes.count
-        var magnitude = value.magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        // Reversed in place (through the array's `[start...]` slice it would be copied first).
-        bytes.withUnsafeMutableBufferPointer { $0[start...].reverse() }
     }
 
     /// The KB-JWT through ``JWS/signCompact(payload:header:signer:options:)``.
