@@ -17,6 +17,21 @@ extension PublicKey {
     public func verify(
         _ signature: Data, for message: Data, algorithm: SignatureAlgorithm
     ) throws(CryptoKeysError) -> Bool {
+        try verify(signature, forMessage: message, algorithm: algorithm)
+    }
+
+    /// ``verify(_:for:algorithm:)`` of a message in memory the caller holds, such as a JWS
+    /// signing input inside the token it arrived in, which need not be copied into a `Data`
+    /// to be checked.
+    package func verify(
+        _ signature: Data, forBytes message: UnsafeRawBufferPointer, algorithm: SignatureAlgorithm
+    ) throws(CryptoKeysError) -> Bool {
+        try verify(signature, forMessage: message, algorithm: algorithm)
+    }
+
+    private func verify(
+        _ signature: Data, forMessage message: some DataProtocol, algorithm: SignatureAlgorithm
+    ) throws(CryptoKeysError) -> Bool {
         guard algorithm.keyType == keyType, algorithm.curve == curve else {
             throw .algorithmMismatch(algorithm: algorithm.rawValue, key: kindName)
         }

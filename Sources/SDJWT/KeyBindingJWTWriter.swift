@@ -36,41 +36,58 @@ struct KeyBindingJWTWriter {
     /// and its strings go into JSON as they are (`sd_hash` is base64url and always does);
     /// `nil` otherwise.
     ///
-    /// The JSON is written into one small buffer and encoded from there into the signing
-    /// input: no strings are built or joined on the way. This runs between the Issuer's
-    /// and the Holder's signatures, where every extra pass over general-purpose string code
-    /// shows in the time of a presentation.
+    /// The JSON is written into one scratch buffer on the stack and encoded from there into
+    /// the signing input: no strings or arrays are built or joined on the way. This runs
+    /// between the Issuer's and the Holder's signatures, where every extra pass over
+    /// general-purpose string code shows in the time of a presentation.
     private func plainSigningInput(algorithm: String) -> Data? {
         guard request.transactionData.isEmpty, request.additionalClaims.isEmpty,
             JSONValue.isWrittenVerbatim(request.audience), JSONValue.isWrittenVerbatim(request.nonce),
             JSONValue.isWrittenVerbatim(algorithm)
         else { return nil }
-        var header = [UInt8]()
-        header.reserveCapacity(32 + algorithm.utf8.count)
-        header.append(contentsOf: #"{"typ":"kb+jwt","alg":""#.utf8)
-        header.append(contentsOf: algorithm.utf8)
-        header.append(contentsOf: #""}"#.utf8)
-        var payload = [UInt8]()
-        payload.reserveCapacity(64 + request.audience.utf8.count + request.nonce.utf8.count + sdHash.utf8.count)
-        payload.append(contentsOf: #"{"iat":"#.utf8)
-        payload.append(contentsOf: String(request.issuedAtSeconds).utf8)
-        payload.append(contentsOf: #","aud":""#.utf8)
-        payload.append(contentsOf: request.audience.utf8)
-        payload.append(contentsOf: #"","nonce":""#.utf8)
-        payload.append(contentsOf: request.nonce.utf8)
-        payload.append(contentsOf: #"","sd_hash":""#.utf8)
-        payload.append(contentsOf: sdHash.utf8)
-        payload.append(contentsOf: #""}"#.utf8)
-        let headerCount = Base64URL.encodedCount(of: header.count)
-        var input = Data(count: headerCount + 1 + Base64URL.encodedCount(of: payload.count))
-        input.withUnsafeMutableBytes { raw in
-            let output = raw.bindMemory(to: UInt8.self)
-            _ = header.withUnsafeBytes { Base64URL.encode($0, into: output) }
-            output[headerCount] = UInt8(ascii: ".")
-            let payloadOutput = UnsafeMutableBufferPointer(rebasing: output[(headerCount + 1)...])
-            _ = payload.withUnsafeBytes { Base64URL.encode($0, into: payloadOutput) }
+        let issuedAt = String(request.issuedAtSeconds)
+        var headerCount = 0, payloadCount = 0
+        Self.writeHeader(algorithm: algorithm) { headerCount += $0.utf8.count }
+        writePayload(issuedAt: issuedAt) { payloadCount += $0.utf8.count }
+        let encodedHeaderCount = Base64URL.encodedCount(of: headerCount)
+        var input = Data(count: encodedHeaderCount + 1 + Base64URL.encodedCount(of: payloadCount))
+        // Both JSON texts are written side by side on the stack and encoded from there.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: headerCount + payloadCount) { json in
+            var written = 0
+            let write = { (piece: String) in written = json[written...].initialize(fromContentsOf: piece.utf8) }
+            Self.writeHeader(algorithm: algorithm, write)
+            writePayload(issuedAt: issuedAt, write)
+            let jsonBytes = UnsafeRawBufferPointer(json)
+            input.withUnsafeMutableBytes { raw in
+                let output = raw.bindMemory(to: UInt8.self)
+                _ = Base64URL.encode(UnsafeRawBufferPointer(rebasing: jsonBytes[..<headerCount]), into: output)
+                output[encodedHeaderCount] = UInt8(ascii: ".")
+                _ = Base64URL.encode(
+                    UnsafeRawBufferPointer(rebasing: jsonBytes[headerCount...]),
+                    into: UnsafeMutableBufferPointer(rebasing: output[(encodedHeaderCount + 1)...]))
+            }
         }
         return input
+    }
+
+    /// The protected header's JSON, piece by piece: `typ` then `alg`, as JOSE writes them.
+    private static func writeHeader(algorithm: String, _ write: (String) -> Void) {
+        write(#"{"typ":"kb+jwt","alg":""#)
+        write(algorithm)
+        write(#""}"#)
+    }
+
+    /// The payload's JSON, piece by piece, in ``KeyBindingRequest/payload(sdHash:)``'s order.
+    private func writePayload(issuedAt: String, _ write: (String) -> Void) {
+        write(#"{"iat":"#)
+        write(issuedAt)
+        write(#","aud":""#)
+        write(request.audience)
+        write(#"","nonce":""#)
+        write(request.nonce)
+        write(#"","sd_hash":""#)
+        write(sdHash)
+        write(#""}"#)
     }
 
     /// The compact JWS: the signing input, a dot and the base64url signature.

@@ -153,4 +153,24 @@ struct JWSTests {
                 payload: payload, signers: [(JOSEHeader(keyID: "a"), ["kid": "b"], Fixtures.signer(Fixtures.p256))])
         }
     }
+
+    /// A compact JWS is checked over `header.payload` where it lies in the token; a token
+    /// inside a longer text (an SD-JWT) is checked over its own bytes only.
+    @Test("a compact JWS verifies over its own header and payload, and a changed bit in either fails", arguments: [
+        Fixtures.p256, Fixtures.p384, Fixtures.secp256k1, Fixtures.ed25519,
+    ])
+    func signingInputInPlace(key: PrivateKey) async throws {
+        let token = try await JWS.signCompact(payload: payload, signer: Fixtures.signer(key, keyID: "key-1"))
+        let inText = "\(token)~WyJzYWx0IiwibmFtZSIsInZhbHVlIl0~"
+        let embedded = try JWSObject(compact: inText.split(separator: "~")[0])
+        #expect(try embedded.verify(key: JWSVerificationKey(key.publicKey)).payload == payload)
+        // A bit of the kid's value in the header, and of the issuer's name in the payload.
+        let header = try Base64URL.decode(String(token.split(separator: ".")[0]))
+        let kidOffset = try #require(header.firstRange(of: Data("key-1".utf8))).lowerBound
+        let issuerOffset = try #require(payload.firstRange(of: Data("issuer".utf8))).lowerBound
+        for (part, offset) in [(0, kidOffset), (1, issuerOffset)] {
+            let changed = try JWSObject(compact: Fixtures.flippingBit(token, part: part, byte: offset))
+            #expect(throws: JOSEError.invalidSignature) { try changed.verify(key: JWSVerificationKey(key.publicKey)) }
+        }
+    }
 }

@@ -112,8 +112,9 @@ extension JWSObject {
                 try policy.checkType(of: signature.header)
                 guard let key = try keyAt(index, signature.header) else { throw .keyNotFound }
                 try key.checkCompatible(with: algorithm)
-                let input = Self.signingInput(protectedHeader: signature.encodedProtectedHeader, payload: payload)
-                guard try key.isValidSignature(signature.signature, for: input, algorithm: algorithm) else {
+                guard try isValidSignature(
+                    signature, payload: payload, detached: detachedPayload != nil, key: key, algorithm: algorithm)
+                else {
                     throw .invalidSignature
                 }
                 return VerifiedJWS(
@@ -161,6 +162,19 @@ extension JWSObject {
             throw .invalidBase64URL(part: "payload")
         }
         return .encoded(text)
+    }
+
+    /// Checks `signature` over `protected.payload`: in place in a compact token (whose
+    /// payload is attached, so those bytes are exactly what was signed), else over a copy.
+    private func isValidSignature(
+        _ signature: Signature, payload: VerifiedJWS.SignedPayload, detached: Bool, key: JWSVerificationKey,
+        algorithm: JWSAlgorithm
+    ) throws(JOSEError) -> Bool {
+        if !detached, let compactSigningInput {
+            return try key.isValidSignature(signature.signature, forUTF8: compactSigningInput, algorithm: algorithm)
+        }
+        let input = Self.signingInput(protectedHeader: signature.encodedProtectedHeader, payload: payload)
+        return try key.isValidSignature(signature.signature, for: input, algorithm: algorithm)
     }
 
     /// `protected.payload`, built in one buffer of its final size.

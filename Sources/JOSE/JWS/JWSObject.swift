@@ -30,6 +30,9 @@ public struct JWSObject: Sendable {
     /// ``encodedPayload`` as a slice of the token it was read from: a payload is most of a
     /// token, and verifying and reading it need no copy of their own.
     package let payloadText: Substring?
+    /// `header.payload` of a compact JWS with an attached payload: its signing input as it
+    /// lies in the token, which verification checks without copying.
+    let compactSigningInput: Substring?
     /// The signatures, at least one.
     public let signatures: [Signature]
     /// Whether this came from the compact serialization.
@@ -60,6 +63,7 @@ public struct JWSObject: Sendable {
             protected: String(header), unprotected: nil, signature: token[utf8.index(after: secondDot)...],
             limits: limits)
         self.payloadText = payload.isEmpty ? nil : payload
+        self.compactSigningInput = payload.isEmpty ? nil : token[..<secondDot]
         self.signatures = [signature]
         self.isCompact = true
     }
@@ -116,6 +120,7 @@ public struct JWSObject: Sendable {
             signatures.append(try JWSObject.signature(jsonEntry: object, limits: limits))
         }
         self.payloadText = payload.map { Substring($0) }
+        self.compactSigningInput = nil
         self.signatures = signatures
         self.isCompact = false
     }

@@ -123,4 +123,25 @@ public struct JWSVerificationKey: Sendable {
             return digest.isValidAuthenticationCode(signature, for: signingInput, key: secret)
         }
     }
+
+    /// ``isValidSignature(_:for:algorithm:)`` of a signing input that is a slice of the
+    /// token it came in (`header.payload` of a compact JWS): a public key checks it where it
+    /// lies, without a copy.
+    func isValidSignature(
+        _ signature: Data, forUTF8 signingInput: Substring, algorithm: JWSAlgorithm
+    ) throws(JOSEError) -> Bool {
+        guard case .publicKey(let key) = material, let signatureAlgorithm = algorithm.signatureAlgorithm else {
+            return try isValidSignature(signature, for: Data(signingInput.utf8), algorithm: algorithm)
+        }
+        var text = signingInput
+        let verified = text.withUTF8 { bytes in
+            Result { () throws(CryptoKeysError) in
+                try key.verify(signature, forBytes: UnsafeRawBufferPointer(bytes), algorithm: signatureAlgorithm)
+            }
+        }
+        guard case .success(let isValid) = verified else {
+            throw .keyMismatch(algorithm: algorithm.rawValue, key: kindName)
+        }
+        return isValid
+    }
 }
