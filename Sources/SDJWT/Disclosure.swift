@@ -48,7 +48,7 @@ public struct Disclosure: Sendable, Hashable {
         guard encoded.utf8.count <= limits.maximumDisclosureSize else {
             throw .limitExceeded("a disclosure is longer than \(limits.maximumDisclosureSize) characters")
         }
-        var read: (claimName: String?, value: JSONValue)?
+        var read: PlainElements?
         try? Base64URL.withDecoded(encoded) { bytes in read = Self.readPlainElements(bytes, limits: limits) }
         if let read {
             self.init(checkedText: encoded, claimName: read.claimName, value: read.value)
@@ -91,13 +91,21 @@ public struct Disclosure: Sendable, Hashable {
         self.text = encoded
     }
 
+    /// A Disclosure's claim name (`nil` for an array element) and value.
+    ///
+    /// A struct rather than a tuple: an optional tuple holding a `JSONValue` is copied
+    /// through the runtime's generic value operations, which cost more than reading the
+    /// Disclosure's few bytes.
+    private struct PlainElements {
+        let claimName: String?
+        let value: JSONValue
+    }
+
     /// The claim name and value of a Disclosure as issuers write it, `[salt, name, value]`
     /// or `[salt, value]` with a salt (and name) free of escapes, read in one pass; `nil` for
     /// anything else, valid or not, which ``parseElements(of:limits:keepingSalt:_:)`` then
     /// reads. Whatever this accepts, that reading accepts with the same result.
-    private static func readPlainElements(
-        _ bytes: UnsafeBufferPointer<UInt8>, limits: SDJWTLimits
-    ) -> (claimName: String?, value: JSONValue)? {
+    private static func readPlainElements(_ bytes: UnsafeBufferPointer<UInt8>, limits: SDJWTLimits) -> PlainElements? {
         let parserLimits = limits.disclosureParserLimits
         guard bytes.count <= parserLimits.maximumSize, parserLimits.maximumDepth > 0, parserLimits.maximumMembers >= 3
         else { return nil }
@@ -110,13 +118,13 @@ public struct Disclosure: Sendable, Hashable {
             let second = try reader.readValue(inside: 1)
             if try reader.readSeparator(closing: UInt8(ascii: "]")) {
                 try reader.expectEnd()
-                return (nil, second)
+                return PlainElements(claimName: nil, value: second)
             }
             guard case .string(let name) = second else { return nil }
             let value = try reader.readValue(inside: 1)
             guard try reader.readSeparator(closing: UInt8(ascii: "]")) else { return nil }
             try reader.expectEnd()
-            return (name, value)
+            return PlainElements(claimName: name, value: value)
         } catch {
             return nil
         }
