@@ -37,9 +37,9 @@ struct KeyBindingJWTWriter {
     /// `nil` otherwise.
     ///
     /// The JSON is written into one scratch buffer on the stack and encoded from there into
-    /// the signing input: no strings or arrays are built or joined on the way. This runs
-    /// between the Issuer's and the Holder's signatures, where every extra pass over
-    /// general-purpose string code shows in the time of a presentation.
+    /// the signing input, the only allocation (the `iat` digits fit in a string's inline
+    /// storage). This runs between the Issuer's and the Holder's signatures, where every
+    /// extra pass over general-purpose string code shows in the time of a presentation.
     private func plainSigningInput(algorithm: String) -> Data? {
         guard request.transactionData.isEmpty, request.additionalClaims.isEmpty,
             JSONValue.isWrittenVerbatim(request.audience), JSONValue.isWrittenVerbatim(request.nonce),
