@@ -1,6 +1,14 @@
 import JSONModel
 
 extension DisclosureProcessor {
+    /// What reading the payload gives: the processed claims and the `_sd_alg` value the
+    /// payload declares (`nil` when absent). A struct, as in ``Disclosure``: an optional
+    /// tuple holding JSON values is copied through the runtime's generic value operations.
+    struct ReadPayload {
+        let claims: JSONObject
+        let declaredHashAlgorithm: JSONValue?
+    }
+
     /// The processed payload read straight from the Issuer-signed payload's JSON, and the
     /// `_sd_alg` value it declares (`nil` when absent).
     ///
@@ -18,7 +26,7 @@ extension DisclosureProcessor {
     /// - Returns: `nil` when it gave up; the processor is then spent.
     mutating func processedPayload(
         readingJSON bytes: UnsafeBufferPointer<UInt8>, parserLimits: JSONParser.Limits
-    ) -> (claims: JSONObject, declaredHashAlgorithm: JSONValue?)? {
+    ) -> ReadPayload? {
         guard bytes.count <= parserLimits.maximumSize else { return nil }
         var reader = JSONReader(bytes: bytes, limits: parserLimits, duplicateMembers: .reject)
         path.reserveCapacity(8)
@@ -29,7 +37,7 @@ extension DisclosureProcessor {
             let claims = try readObject(&reader, firstName: nil, depth: 1, declaredHashAlgorithm: &declared)
             try json { () throws(JSONError) in try reader.expectEnd() }
             try rule { () throws(SDJWTError) in try checkEveryDigestAndDisclosure() }
-            return (claims, declared)
+            return ReadPayload(claims: claims, declaredHashAlgorithm: declared)
         } catch {
             return nil
         }

@@ -41,7 +41,7 @@ public struct ProcessedSDJWT: Sendable {
         if acceptedHashAlgorithms.contains(.sha256), let encoded = sdJWT.jws.payloadText,
             var processor = try? DisclosureProcessor(disclosures: sdJWT.disclosures, hashAlgorithm: .sha256, limits: limits)
         {
-            var read: (claims: JSONObject, declaredHashAlgorithm: JSONValue?)?
+            var read: DisclosureProcessor.ReadPayload?
             try? Base64URL.withDecoded(encoded) { bytes in
                 read = processor.processedPayload(readingJSON: bytes, parserLimits: limits.documentParserLimits)
             }
