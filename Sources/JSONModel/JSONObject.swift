@@ -10,9 +10,17 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// One member of an object.
     public typealias Member = (name: String, value: JSONValue)
 
+    /// A member as the object stores it. A struct rather than the ``Member`` tuple: arrays
+    /// of tuples are copied and destroyed through the runtime's generic tuple operations,
+    /// one element at a time, where a struct's are compiled code.
+    struct Entry {
+        var name: String
+        var value: JSONValue
+    }
+
     /// The members in order, in one list: one allocation per object, one reference to
     /// retain when an object is copied.
-    private var storage: [Member] = []
+    private var storage: [Entry] = []
     /// Positions by name, kept only for objects larger than ``indexThreshold``: hashing a
     /// name costs more than comparing it with a few dozen others, and most objects are small.
     private var index: [ScalarKey: Int]?
@@ -36,7 +44,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public init(names: [String], values: [JSONValue]) {
         if names.count == values.count, Self.areDistinct(names) {
             storage.reserveCapacity(names.count)
-            for (name, value) in zip(names, values) { storage.append((name, value)) }
+            for (name, value) in zip(names, values) { storage.append(Entry(name: name, value: value)) }
             rebuildIndex()
         } else {
             for (name, value) in zip(names, values) { self[name] = value }
@@ -45,7 +53,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Members whose names the caller has already found distinct (the parser does, as it
     /// reads them), taken without another check.
-    init(distinctMembers members: [Member]) {
+    init(distinctMembers members: [Entry]) {
         self.storage = members
         rebuildIndex()
     }
@@ -71,8 +79,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public var isEmpty: Bool { storage.isEmpty }
     /// Member names in document order.
     public var keys: [String] { storage.map(\.name) }
-    /// Members in document order.
-    public var members: [Member] { storage }
+    /// Members in document order, as a new array (iterating the object itself copies none).
+    public var members: [Member] { storage.map { ($0.name, $0.value) } }
 
     /// The value of a member, or `nil` if absent. Setting `nil` removes the member; setting
     /// a new name appends it.
@@ -117,10 +125,13 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// The name and value at `position` in document order.
-    func member(at position: Int) -> Member { storage[position] }
+    func member(at position: Int) -> Member {
+        let entry = storage[position]
+        return (entry.name, entry.value)
+    }
 
     private mutating func append(_ name: String, _ value: JSONValue) {
-        storage.append((name, value))
+        storage.append(Entry(name: name, value: value))
         if index != nil {
             index?[ScalarKey(name)] = storage.count - 1
         } else if storage.count > Self.indexThreshold {
@@ -143,16 +154,22 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public func contains(_ name: String) -> Bool { position(of: name) != nil }
 
     /// The members in document order, read from the object's own list.
-    public typealias Iterator = IndexingIterator<[Member]>
+    public struct Iterator: IteratorProtocol {
+        var entries: IndexingIterator<[Entry]>
+
+        public mutating func next() -> Member? {
+            entries.next().map { ($0.name, $0.value) }
+        }
+    }
 
     /// Iterates the members in document order.
-    public func makeIterator() -> Iterator { storage.makeIterator() }
+    public func makeIterator() -> Iterator { Iterator(entries: storage.makeIterator()) }
 
     /// Objects are equal when they have the same members with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for (name, value) in lhs.storage {
-            guard let other = rhs[name], other == value else { return false }
+        for entry in lhs.storage {
+            guard let other = rhs[entry.name], other == entry.value else { return false }
         }
         return true
     }
@@ -161,10 +178,10 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public func hash(into hasher: inout Hasher) {
         // Order-insensitive: combine per-member hashes commutatively.
         var combined = 0
-        for (name, value) in storage {
+        for entry in storage {
             var member = Hasher()
-            member.combine(ScalarKey(name))
-            member.combine(value)
+            member.combine(ScalarKey(entry.name))
+            member.combine(entry.value)
             combined ^= member.finalize()
         }
         hasher.combine(count)

@@ -208,7 +208,7 @@ package struct JSONReader {
         let frame = frames.removeLast()
         let nameStart = frame.nameStart ?? names.count
         // Names and values move out of the shared lists into one list of members.
-        var members = [JSONObject.Member]()
+        var members = [JSONObject.Entry]()
         members.reserveCapacity(names.count - nameStart)
         names.withUnsafeMutableBufferPointer { nameList in
             values.withUnsafeMutableBufferPointer { valueList in
@@ -218,7 +218,7 @@ package struct JSONReader {
                     (nameBase + nameStart + offset).initialize(to: "")
                     let value = (valueBase + frame.valueStart + offset).move()
                     (valueBase + frame.valueStart + offset).initialize(to: .null)
-                    members.append((name, value))
+                    members.append(JSONObject.Entry(name: name, value: value))
                 }
             }
         }

@@ -104,7 +104,7 @@ extension OpenID4VPHolder {
 
     /// Response parameters as form fields: strings as they are, objects as JSON text.
     static func formFields(_ parameters: JSONObject) -> [(String, String)] {
-        parameters.members.map { name, value in (name, value.stringValue ?? value.serializedString()) }
+        parameters.map { name, value in (name, value.stringValue ?? value.serializedString()) }
     }
 
     /// Reads the response endpoint's answer (§8.2): 200 with an optional `redirect_uri`, or an

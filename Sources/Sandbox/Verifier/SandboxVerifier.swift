@@ -55,7 +55,7 @@ public actor SandboxVerifier {
         transactions[id] = transaction
         guard authentication != .redirectURI else {
             let claims = transaction.requestObjectClaims(walletNonce: nil, now: clock())
-            let parameters = claims.members.filter { !["aud", "iat", "exp"].contains($0.0) }.map { name, value in
+            let parameters = claims.filter { !["aud", "iat", "exp"].contains($0.0) }.map { name, value in
                 (name, value.stringValue ?? value.serializedString())
             }
             let link = "openid4vp://?" + FormURLEncoding.encode(parameters)

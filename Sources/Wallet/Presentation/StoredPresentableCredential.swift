@@ -77,7 +77,7 @@ struct StoredPresentableCredential: PresentableCredential {
         var found: [[ClaimPath.Component]] = []
         switch value {
         case let .object(object):
-            for (name, member) in object.members {
+            for (name, member) in object {
                 let memberPath = path + [.key(name)]
                 guard !selective.contains(memberPath) else { continue }
                 found += plainClaims(in: member, at: memberPath, selective: selective, depth: depth + 1)
