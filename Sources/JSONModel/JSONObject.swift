@@ -53,8 +53,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Members whose names the caller has already found distinct (the parser does, as it
     /// reads them), taken without another check.
-    init(distinctMembers members: [Entry]) {
-        self.storage = members
+    init(distinctEntries entries: [Entry]) {
+        self.storage = entries
         rebuildIndex()
     }
 
@@ -157,6 +157,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public struct Iterator: IteratorProtocol {
         var entries: IndexingIterator<[Entry]>
 
+        /// The next member, or `nil` after the last.
         public mutating func next() -> Member? {
             entries.next().map { ($0.name, $0.value) }
         }

@@ -224,7 +224,7 @@ package struct JSONReader {
         }
         while names.count > nameStart { names.removeLast() }
         while values.count > frame.valueStart { values.removeLast() }
-        return JSONObject(distinctMembers: members)
+        return JSONObject(distinctEntries: members)
     }
 
     /// The elements of `list` from `start` on, moved into a new array of exactly their count,
