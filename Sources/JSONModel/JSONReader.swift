@@ -208,8 +208,8 @@ package struct JSONReader {
         let frame = frames.removeLast()
         let nameStart = frame.nameStart ?? names.count
         // Names and values move out of the shared lists into one list of members.
-        var members = [JSONObject.Entry]()
-        members.reserveCapacity(names.count - nameStart)
+        var entries = [JSONObject.Entry]()
+        entries.reserveCapacity(names.count - nameStart)
         names.withUnsafeMutableBufferPointer { nameList in
             values.withUnsafeMutableBufferPointer { valueList in
                 guard let nameBase = nameList.baseAddress, let valueBase = valueList.baseAddress else { return }
@@ -218,13 +218,13 @@ package struct JSONReader {
                     (nameBase + nameStart + offset).initialize(to: "")
                     let value = (valueBase + frame.valueStart + offset).move()
                     (valueBase + frame.valueStart + offset).initialize(to: .null)
-                    members.append(JSONObject.Entry(name: name, value: value))
+                    entries.append(JSONObject.Entry(name: name, value: value))
                 }
             }
         }
         while names.count > nameStart { names.removeLast() }
         while values.count > frame.valueStart { values.removeLast() }
-        return JSONObject(distinctEntries: members)
+        return JSONObject(distinctEntries: entries)
     }
 
     /// The elements of `list` from `start` on, moved into a new array of exactly their count,
