@@ -19,4 +19,8 @@ public enum SandboxFault: String, Sendable, Hashable, CaseIterable, Codable {
     case oversizedCredentialResponse
     /// The status list endpoint answers 503, so a wallet reports the status as unknown.
     case statusListUnavailable
+    /// A batch's credentials come back in the reverse order of its proofs. OpenID4VCI does
+    /// not promise their order, so this is allowed; it catches a wallet that pairs the
+    /// credentials with its keys by position.
+    case reordersBatch
 }

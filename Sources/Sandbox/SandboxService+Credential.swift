@@ -45,6 +45,10 @@ extension SandboxService {
                 return .error("credential_request_denied", error.description, status: 500)
             }
         }
+        if faults.contains(.reordersBatch) {
+            credentials.reverse()
+            ids.reverse()
+        }
         if let polls = configuration.deferredPolls {
             let transaction = RandomToken.make()
             deferred[transaction] = DeferredTransaction(

@@ -160,6 +160,22 @@ struct CredentialWalletRetrievalTests {
         }
     }
 
+    @Test("a batch returned in another order than its proofs: each credential is stored with the key it binds")
+    func batchOutOfOrder() async throws {
+        try await Self.withSandbox(SandboxConfiguration(batchSize: 3, faults: [.reordersBatch])) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: try await wallet.discoverCredentialOffer(offer.byValueLink),
+                options: CredentialRetrievalOptions(credentialsPerConfiguration: 3))
+            // Storing them proves the pairing: the wallet refuses a credential whose bound key
+            // is not the one recorded for it.
+            try await expectStoredAndVerified(results, in: wallet, perConfiguration: 3)
+            var keys = Set<String>()
+            for id in results.flatMap(\.credentialIDs) { keys.insert(try #require(try await wallet.credential(id: id).holderKeyID)) }
+            #expect(keys.count == 6)
+        }
+    }
+
     @Test("deferred issuance: the wallet polls the deferred endpoint until the credentials come")
     func deferred() async throws {
         try await Self.withSandbox(SandboxConfiguration(deferredPolls: 1)) { issuer, wallet in

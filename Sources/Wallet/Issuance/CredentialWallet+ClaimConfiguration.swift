@@ -106,22 +106,24 @@ extension CredentialWallet {
         }
     }
 
-    /// The issued credentials as the wallet receives them; the i-th is bound to the i-th key
-    /// (the order of the proofs, which issuers keep).
+    /// The issued credentials as the wallet receives them, each with the holder key it binds
+    /// (``HolderKeyPairing``: a batch need not come back in the order of its proofs).
     static func received(
         _ issued: [IssuedCredential], format: CredentialFormat, keys: [SecureAreaKey], issuer: IssuerDisplayInfo
     ) throws(RetrieveCredentialError) -> [ReceivedCredential] {
         var received: [ReceivedCredential] = []
-        for (index, credential) in issued.enumerated() {
+        for credential in issued {
             guard let text = credential.credential.stringValue else {
                 throw .credentialNotAdded(.malformed("a \(format.rawValue) credential must be a string, not a JSON object"))
             }
-            let keyID = index < keys.count ? keys[index].id : nil
             do {
-                received.append(try ReceivedCredential(format: format, credential: text, holderKeyID: keyID, issuer: issuer))
+                received.append(try ReceivedCredential(format: format, credential: text, holderKeyID: nil, issuer: issuer))
             } catch {
                 throw .credentialNotAdded(error)
             }
+        }
+        for (position, keyID) in HolderKeyPairing.keyIDs(for: received, keys: keys).enumerated() {
+            received[position].holderKeyID = keyID
         }
         return received
     }
