@@ -6,8 +6,9 @@ import JSONModel
 /// Finds an SD-JWT VC issuer's key through its DID: the header `kid` is a DID URL (absolute,
 /// or relative to an `iss` that is a DID) naming an `assertionMethod` key.
 ///
-/// When `iss` is a DID, the `kid` must belong to that DID's document: a key of another DID
-/// cannot sign for this issuer.
+/// `iss` must be the DID itself and the `kid` a key of that DID's document: a DID key signs
+/// only for its own DID. A DID `kid` under an `https` issuer, or under none, is refused, since
+/// nothing ties that DID to the issuer the credential names (anyone can mint a `did:jwk`).
 public struct DIDIssuerKeyResolver: SDJWTIssuerKeyResolver {
     /// Resolves the DID (a ``DIDResolverRegistry`` of the methods the caller accepts).
     public let resolver: any DIDResolver
@@ -25,7 +26,10 @@ public struct DIDIssuerKeyResolver: SDJWTIssuerKeyResolver {
         let did: String
         if let kid, kid.hasPrefix("did:") {
             did = String(kid.prefix { $0 != "#" && $0 != "?" && $0 != "/" })
-            if let issuerDID, issuerDID != did {
+            guard let issuerDID else {
+                throw .issuerKeyNotFound("kid \(kid) is a key of \(did), but iss is \(iss ?? "absent"), not that DID")
+            }
+            guard issuerDID == did else {
                 throw .issuerKeyNotFound("kid \(kid) is not a key of the issuer \(issuerDID)")
             }
         } else if let issuerDID {

@@ -4,7 +4,8 @@ import JSONModel
 /// The SD-JWT VC issuer key resolution: picks the mechanism by what the credential carries.
 ///
 /// An `x5c` header goes to the certificate resolver; a DID `kid` or `iss` to the DID
-/// resolver; an http(s) `iss` to the issuer metadata resolver. A mechanism the caller did
+/// resolver (which takes a DID key only for an `iss` that is that DID); an http(s) `iss` to
+/// the issuer metadata resolver. A mechanism the caller did
 /// not configure is not tried, and nothing falls back to another mechanism: a credential
 /// whose `x5c` chain is untrusted is refused, not retried through metadata.
 public struct SDJWTVCIssuerKeyResolver: SDJWTIssuerKeyResolver {

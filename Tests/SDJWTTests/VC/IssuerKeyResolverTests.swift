@@ -184,6 +184,21 @@ struct IssuerKeyResolverTests {
         }
     }
 
+    @Test("DID: a DID kid signs for no issuer but that DID; an https or absent iss with a self-made did:jwk is a forgery")
+    func didKeyUnderAnotherIssuer() async throws {
+        let forger = PrivateKey(curve: .p256)
+        let forgerDID = try #require(DIDJWK.make(for: forger.publicKey))
+        let resolver = SDJWTVCIssuerKeyResolver(dids: DIDIssuerKeyResolver(resolver: DIDResolverRegistry.offline()))
+        for claims in [VCFixtures.claims(iss: "https://gov.example"), VCFixtures.claims(iss: nil)] {
+            let forged = try await VCFixtures.issue(
+                claims, header: JOSEHeader(algorithm: "ES256", keyID: "\(forgerDID)#0", type: "dc+sd-jwt"),
+                signer: SoftwareSigner(privateKey: forger))
+            await expectVCError({ if case .sdJWT(.issuerKeyNotFound) = $0 { true } else { false } }) {
+                _ = try await VCFixtures.verifier().verify(forged, resolver: resolver)
+            }
+        }
+    }
+
     @Test("status: a status list entry is read; revoked and suspended are refused, unknown is reported")
     func status() async throws {
         let signer = try Fixtures.issuerSigner()
