@@ -18,14 +18,16 @@ extension HTTPClient {
     }
 
     /// `POST url` with an `application/x-www-form-urlencoded` body of `form`, in order
-    /// (OAuth token and authorization-response endpoints expect this).
+    /// (OAuth token and authorization-response endpoints expect this); `redirects` overrides
+    /// the client policy's redirect rule for this request.
     public func postForm(
-        _ url: URL, form: [(String, String)], headers: HTTPHeaders = [:]
+        _ url: URL, form: [(String, String)], headers: HTTPHeaders = [:],
+        redirects: HTTPClientPolicy.RedirectPolicy? = nil
     ) async throws(HTTPError) -> HTTPResponse {
         var headers = headers
         headers["Content-Type"] = "application/x-www-form-urlencoded"
         let body = Data(FormURLEncoding.encode(form).utf8)
-        return try await send(HTTPRequest(method: .post, url: url, headers: headers, body: body))
+        return try await send(HTTPRequest(method: .post, url: url, headers: headers, body: body, redirects: redirects))
     }
 
     /// `POST url` with `json` (already-encoded JSON bytes) as an `application/json` body.

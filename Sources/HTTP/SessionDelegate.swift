@@ -14,6 +14,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var currentURL: URL
         var body = Data()
         var redirects = 0
+        var redirectPolicy: HTTPClientPolicy.RedirectPolicy
         var failure: HTTPError?
     }
 
@@ -25,10 +26,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.policy = policy
     }
 
-    func register(task: URLSessionTask, originalURL: URL, timeout: Double, continuation: Completion) {
+    func register(
+        task: URLSessionTask, originalURL: URL, timeout: Double, redirects: HTTPClientPolicy.RedirectPolicy?,
+        continuation: Completion
+    ) {
         let identifier = task.taskIdentifier
         lock.withLock {
-            states[identifier] = TaskState(continuation: continuation, originalURL: originalURL, currentURL: originalURL)
+            states[identifier] = TaskState(
+                continuation: continuation, originalURL: originalURL, currentURL: originalURL,
+                redirectPolicy: redirects ?? policy.redirects)
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self, weak task] in
             guard let self, self.fail(taskIdentifier: identifier, with: .timeout) else { return }
@@ -80,7 +86,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        guard policy.redirects == .follow else {
+        let follows = lock.withLock { states[task.taskIdentifier]?.redirectPolicy == .follow }
+        guard follows else {
             completionHandler(nil)  // the 3xx response becomes the result
             return
         }

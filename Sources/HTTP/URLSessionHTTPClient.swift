@@ -60,7 +60,9 @@ public final class URLSessionHTTPClient: HTTPClient {
         let task = session.dataTask(with: urlRequest)
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                delegate.register(task: task, originalURL: request.url, timeout: timeout, continuation: continuation)
+                delegate.register(
+                    task: task, originalURL: request.url, timeout: timeout, redirects: request.redirects,
+                    continuation: continuation)
                 task.resume()
             }
         } onCancel: {

@@ -46,7 +46,9 @@ extension OpenID4VPHolder {
     ///
     /// `direct_post` and `direct_post.jwt` POST the response to `response_uri` and read the
     /// verifier's JSON answer (its optional `redirect_uri`); redirect modes return the URI to
-    /// open. A verifier redirect in answer to the POST is treated as an error (§14.3).
+    /// open. The POST never follows an HTTP redirect, whatever the client's policy: a 307 or
+    /// 308 would send the same credentials to a host nobody checked (§14.3.1). The redirect
+    /// is an error instead.
     public func submitAuthorizationResponse(
         resolvedRequest: ResolvedAuthorizationRequest, response: AuthorizationResponse, responseMode: ResponseMode? = nil
     ) async throws(OpenID4VPError) -> SubmissionResult {
@@ -82,7 +84,8 @@ extension OpenID4VPHolder {
             }
             let answer: HTTPResponse
             do {
-                answer = try await httpClient.postForm(responseURI, form: form, headers: ["Accept": "application/json"])
+                answer = try await httpClient.postForm(
+                    responseURI, form: form, headers: ["Accept": "application/json"], redirects: .never)
             } catch {
                 throw .transport(error)
             }

@@ -105,6 +105,18 @@ import Testing
         }
     }
 
+    @Test func aRequestCanRefuseRedirectsThatItsClientFollows() async throws {
+        try await LoopbackServer.run { base in
+            let client = URLSessionHTTPClient()
+            defer { client.invalidate() }
+            let refused = try await client.send(HTTPRequest(url: base.appendingPathComponent("redirect"), redirects: .never))
+            #expect(refused.status == 302)
+            #expect(refused.headers["location"] == "/hello")
+            // The next request on the same client follows again.
+            #expect(try await client.get(base.appendingPathComponent("redirect")).status == 200)
+        }
+    }
+
     @Test func redirectLoopIsTooManyRedirects() async throws {
         try await LoopbackServer.run { base in
             let client = URLSessionHTTPClient(policy: HTTPClientPolicy(maximumRedirects: 3))

@@ -181,6 +181,34 @@ struct ResponseSubmissionTests {
         }
     }
 
+    /// §14.3.1: the response must not leak through a redirect. A 307 asks the client to POST
+    /// the same body again to the new location, which would carry the vp_token to a host
+    /// the wallet never checked; the wallet's client follows redirects for other requests.
+    @Test func aRedirectFromTheResponseEndpointIsAnErrorAndNothingIsResent() async throws {
+        let elsewhere = Inbox()
+        let router = Router()
+        router.post("post") { _, _ -> Response in
+            Response(status: .temporaryRedirect, headers: [.location: "/elsewhere"])
+        }
+        router.post("elsewhere") { request, _ -> Response in
+            let text = String(buffer: try await request.body.collect(upTo: 1 << 20))
+            elsewhere.receive(Dictionary(FormURLEncoding.decode(text), uniquingKeysWith: { first, _ in first }))
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "{}")))
+        }
+        try await LoopbackHTTPServer.run(router, label: "oid4vp-redirecting-verifier") { port in
+            let responseURI = "http://127.0.0.1:\(port)/post"
+            let (holder, resolved) = try await resolve(Self.unsignedRequest(responseURI: responseURI, query: Self.pidQuery))
+            let response = holder.createErrorResponse(request: resolved, description: "the user declined")
+            await #expect {
+                _ = try await holder.submitAuthorizationResponse(resolvedRequest: resolved, response: response)
+            } throws: { error in
+                guard case .unexpectedResponse(let reason)? = error as? OpenID4VPError else { return false }
+                return reason.contains("redirect")
+            }
+            #expect(elsewhere.received.isEmpty)
+        }
+    }
+
     @Test func selectionsThatDoNotAnswerTheQueryAreRefused() async throws {
         let (holder, resolved) = try await resolve(Self.unsignedRequest(responseURI: "https://verifier.example/post", query: Self.pidQuery))
         #expect(throws: OpenID4VPError.self) {
