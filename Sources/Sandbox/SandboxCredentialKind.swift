@@ -37,6 +37,10 @@ public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Cod
     public static let mDLNameSpace = "org.iso.18013.5.1"
     /// The PID's `vct`.
     public static let pidVCT = "urn:eudi:pid:1"
+    /// The `vct` and `docType` the sandbox issues under ``SandboxFault/issuesOtherType``:
+    /// credentials nobody offered.
+    static let otherVCT = "urn:example:loyalty-card:1"
+    static let otherDocType = "org.iso.23220.photoid.1"
 
     /// The kind with this configuration id.
     public init?(configurationID: String) {

@@ -13,6 +13,9 @@ public enum SandboxFault: String, Sendable, Hashable, CaseIterable, Codable {
     case bindsOtherKey
     /// Credentials are altered after signing (an SD-JWT signature byte; an mdoc element).
     case tampersCredential
+    /// Credentials are of another type than the configuration offered: the PID's `vct` and
+    /// the mDL's `docType` name other credentials.
+    case issuesOtherType
     /// Credentials are signed under a second root the sandbox never publishes.
     case signsWithUntrustedRoot
     /// Credential responses are padded past 6 MiB.

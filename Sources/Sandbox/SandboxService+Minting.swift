@@ -42,7 +42,7 @@ extension SandboxService {
             "iss": .string(issuer),
             "iat": .number(JSONNumber(Int(now.timeIntervalSince1970))),
             "exp": .number(JSONNumber(Int((now + configuration.credentialValidity).timeIntervalSince1970))),
-            "vct": .string(SandboxCredentialKind.pidVCT),
+            "vct": .string(faults.contains(.issuesOtherType) ? SandboxCredentialKind.otherVCT : SandboxCredentialKind.pidVCT),
             "status": status.statusClaimJSON,
         ]
         for (name, value) in PIDContent.subjectClaims { claims[name] = value }
@@ -95,7 +95,8 @@ extension SandboxService {
         }
         let until = now + configuration.credentialValidity
         var builder = IssuerSignedBuilder(
-            docType: SandboxCredentialKind.mDLDocType, deviceKey: deviceKey,
+            docType: faults.contains(.issuesOtherType) ? SandboxCredentialKind.otherDocType : SandboxCredentialKind.mDLDocType,
+            deviceKey: deviceKey,
             validityInfo: ValidityInfo(signed: now, validFrom: now, validUntil: until), status: status.statusClaimCBOR)
         for (identifier, value) in MDLContent.elements(now: now, until: until) {
             builder.add(identifier, value, nameSpace: SandboxCredentialKind.mDLNameSpace)

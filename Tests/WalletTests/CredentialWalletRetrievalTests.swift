@@ -254,6 +254,18 @@ struct CredentialWalletRetrievalTests {
         }
     }
 
+    @Test("a credential of another type than the offered one (vct, docType) is not added")
+    func otherTypeIssued() async throws {
+        try await Self.withSandbox(SandboxConfiguration(faults: [.issuesOtherType])) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: try await wallet.discoverCredentialOffer(offer.byValueLink))
+            #expect(results.count == 2)
+            Self.expectEachNotAdded(results, failing: .unexpectedType)
+            #expect(try await wallet.listCredentials().isEmpty)
+        }
+    }
+
     @Test("an oversized credential response fails that credential, not the wallet")
     func oversizedResponse() async throws {
         try await Self.withSandbox(SandboxConfiguration(faults: [.oversizedCredentialResponse])) { issuer, wallet in

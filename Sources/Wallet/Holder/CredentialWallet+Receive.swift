@@ -73,7 +73,10 @@ extension CredentialWallet {
         } catch {
             throw .storage(error)
         }
-        let inspection = await Self.inspect(received.format, received.payload, context: context)
+        var inspection = await Self.inspect(received.format, received.payload, context: context)
+        if let expected = received.expectedType, let actual = inspection.credentialType, actual != expected {
+            inspection.fail(.unexpectedType, "the issuer sent a \(actual) where a \(expected) was requested")
+        }
         var blocking = inspection.blockingFailures
         if received.format == .jwtVCJSON { blocking.removeAll { $0.kind == .unverifiableFormat } }
         if let malformed = blocking.first(where: { $0.kind == .malformedCredential }), blocking.count == 1 {

@@ -18,13 +18,22 @@ public struct ReceivedCredential: Sendable, Hashable {
     public var holderKeyID: String?
     /// The issuer's display information, kept for showing the credential.
     public var issuer: IssuerDisplayInfo
+    /// The type the credential was requested as (the offered configuration's mdoc `doctype`
+    /// or SD-JWT VC `vct`), or `nil` for no check: one of another type is refused
+    /// (``VerificationFailure/Kind/unexpectedType``), so it is never stored under the name
+    /// and branding the user agreed to.
+    public var expectedType: String?
 
     /// A credential from its stored bytes.
-    public init(format: CredentialFormat, payload: Data, holderKeyID: String?, issuer: IssuerDisplayInfo = IssuerDisplayInfo()) {
+    public init(
+        format: CredentialFormat, payload: Data, holderKeyID: String?, issuer: IssuerDisplayInfo = IssuerDisplayInfo(),
+        expectedType: String? = nil
+    ) {
         self.format = format
         self.payload = payload
         self.holderKeyID = holderKeyID
         self.issuer = issuer
+        self.expectedType = expectedType
     }
 
     /// A credential from the `credential` string of an OpenID4VCI credential response: the
@@ -32,7 +41,8 @@ public struct ReceivedCredential: Sendable, Hashable {
     ///
     /// Throws ``CredentialRejection/malformed(_:)`` when an mdoc string is not base64url.
     public init(
-        format: CredentialFormat, credential: String, holderKeyID: String?, issuer: IssuerDisplayInfo = IssuerDisplayInfo()
+        format: CredentialFormat, credential: String, holderKeyID: String?, issuer: IssuerDisplayInfo = IssuerDisplayInfo(),
+        expectedType: String? = nil
     ) throws(CredentialRejection) {
         let text = credential.trimmingCharacters(in: .whitespacesAndNewlines)
         let payload: Data
@@ -46,7 +56,7 @@ public struct ReceivedCredential: Sendable, Hashable {
         case .sdJWTVC, .jwtVCJSON, .openDID:
             payload = Data(text.utf8)
         }
-        self.init(format: format, payload: payload, holderKeyID: holderKeyID, issuer: issuer)
+        self.init(format: format, payload: payload, holderKeyID: holderKeyID, issuer: issuer, expectedType: expectedType)
     }
 }
 

@@ -23,7 +23,9 @@ extension CredentialWallet {
             keys = try await makeHolderKeys(retrieval.keyCount(for: options.proofRequirements), options: options)
             let issued = try await request(offered, format: format, keys: keys, options: options, retrieval: retrieval)
             retrieval.options.progress?(.storingCredential(configurationID: offered.configurationID))
-            let received = try Self.received(issued, format: format, keys: keys, issuer: retrieval.displayInfo(for: offered.configuration))
+            let received = try Self.received(
+                issued, format: format, keys: keys, issuer: retrieval.displayInfo(for: offered.configuration),
+                expectedType: offered.docType ?? offered.vct)
             let stored: [WalletCredential]
             do throws(CredentialRejection) {
                 stored = try await addCredentials(received)
@@ -109,7 +111,8 @@ extension CredentialWallet {
     /// The issued credentials as the wallet receives them, each with the holder key it binds
     /// (``HolderKeyPairing``: a batch need not come back in the order of its proofs).
     static func received(
-        _ issued: [IssuedCredential], format: CredentialFormat, keys: [SecureAreaKey], issuer: IssuerDisplayInfo
+        _ issued: [IssuedCredential], format: CredentialFormat, keys: [SecureAreaKey], issuer: IssuerDisplayInfo,
+        expectedType: String?
     ) throws(RetrieveCredentialError) -> [ReceivedCredential] {
         var received: [ReceivedCredential] = []
         for credential in issued {
@@ -117,7 +120,8 @@ extension CredentialWallet {
                 throw .credentialNotAdded(.malformed("a \(format.rawValue) credential must be a string, not a JSON object"))
             }
             do {
-                received.append(try ReceivedCredential(format: format, credential: text, holderKeyID: nil, issuer: issuer))
+                received.append(try ReceivedCredential(
+                    format: format, credential: text, holderKeyID: nil, issuer: issuer, expectedType: expectedType))
             } catch {
                 throw .credentialNotAdded(error)
             }

@@ -37,6 +37,9 @@ public struct VerificationFailure: Sendable, Hashable, CustomStringConvertible {
         case malformedCredential
         /// The format is stored verbatim and not verified by this version (`jwt_vc_json`).
         case unverifiableFormat
+        /// The credential is not of the type it was requested as: an mdoc `docType` or an
+        /// SD-JWT VC `vct` other than the offered configuration's.
+        case unexpectedType
     }
 
     /// What went wrong.
