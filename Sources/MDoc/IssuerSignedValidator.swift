@@ -35,6 +35,10 @@ public struct IssuerSignedValidator: Sendable {
     public var statusPolicy: StatusPolicy
     /// The time source used when no `at:` is given.
     public var clock: @Sendable () -> Date
+    /// Tolerated clock skew for `validityInfo`, in seconds; default 60. Issuers commonly set
+    /// `signed` and `validFrom` to the second of issuance, so a device whose clock runs a
+    /// little behind the issuer's would otherwise refuse a credential just issued to it.
+    public var leeway: TimeInterval
     /// Limits for the structures checked.
     public var limits: MDocLimits
 
@@ -52,8 +56,9 @@ public struct IssuerSignedValidator: Sendable {
         statusResolver: StatusListResolver? = nil,
         statusPolicy: StatusPolicy = .requireValid,
         limits: MDocLimits = .default,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() }, leeway: TimeInterval = 60
     ) {
+        self.leeway = leeway
         self.trustAnchors = trustAnchors
         self.chainPolicies = chainPolicies
         self.acceptedAlgorithms = acceptedAlgorithms
@@ -105,7 +110,7 @@ public struct IssuerSignedValidator: Sendable {
             let count = try Self.checkDigests(issuerSigned)
             report.record(.digests, .passed("\(count) element(s) match \(mso.digestAlgorithmName) digests"))
 
-            try Self.checkValidity(mso.validityInfo, documentSigner: chain[0], at: now)
+            try Self.checkValidity(mso.validityInfo, documentSigner: chain[0], at: now, leeway: leeway)
             report.record(.validity, .passed("valid until \(mso.validityInfo.validUntil)"))
 
             let deviceKey = try Self.deviceKey(of: mso)
@@ -201,7 +206,9 @@ public struct IssuerSignedValidator: Sendable {
         return count
     }
 
-    static func checkValidity(_ validity: ValidityInfo, documentSigner: Certificate, at now: Date) throws(MDocError) {
+    static func checkValidity(
+        _ validity: ValidityInfo, documentSigner: Certificate, at now: Date, leeway: TimeInterval
+    ) throws(MDocError) {
         guard validity.validFrom >= validity.signed else {
             throw .invalidValidityInfo("validFrom \(validity.validFrom) is before signed \(validity.signed)")
         }
@@ -211,11 +218,11 @@ public struct IssuerSignedValidator: Sendable {
         guard validity.signed >= documentSigner.notValidBefore, validity.signed <= documentSigner.notValidAfter else {
             throw .invalidValidityInfo("signed \(validity.signed) is outside the document signer certificate's validity")
         }
-        guard validity.signed <= now else {
+        guard validity.signed.timeIntervalSince(now) <= leeway else {
             throw .invalidValidityInfo("signed \(validity.signed) is in the future")
         }
-        guard now >= validity.validFrom else { throw .notYetValid(validFrom: validity.validFrom) }
-        guard now <= validity.validUntil else { throw .expired(validUntil: validity.validUntil) }
+        guard validity.validFrom.timeIntervalSince(now) <= leeway else { throw .notYetValid(validFrom: validity.validFrom) }
+        guard now.timeIntervalSince(validity.validUntil) <= leeway else { throw .expired(validUntil: validity.validUntil) }
     }
 
     static func deviceKey(of mso: MobileSecurityObject) throws(MDocError) -> PublicKey {

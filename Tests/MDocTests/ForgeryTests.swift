@@ -108,9 +108,23 @@ struct ForgeryTests {
         let failure = await issuer.validator.validate(issued).firstFailure
         #expect(failure == .expired(validUntil: validUntil))
         #expect(failure?.isExpiry == true)
-        #expect(await issuer.validator.validate(issued, at: validFrom - 1).firstFailure
+        #expect(await issuer.validator.validate(issued, at: validFrom - 61).firstFailure
             == .invalidValidityInfo("signed \(validFrom) is in the future"))
         #expect(try await issuer.validator.validate(issued, at: validUntil).get().docType == TestIssuer.docType)
+        #expect(await issuer.validator.validate(issued, at: validUntil + 61).firstFailure == .expired(validUntil: validUntil))
+    }
+
+    @Test("A minute of clock skew either way is tolerated, as for JWTs; not more")
+    func clockSkew() async throws {
+        let issuer = try TestIssuer()
+        // Issued "now" by an issuer whose clock is ahead of the device's.
+        let signed = TestIssuer.epoch + 2 * TestIssuer.day
+        let issued = try await issuer.issue(validFrom: signed, validUntil: signed + TestIssuer.day)
+        #expect(await issuer.validator.validate(issued, at: signed - 59).isValid)
+        #expect(await issuer.validator.validate(issued, at: signed + TestIssuer.day + 59).isValid)
+        var strict = issuer.validator
+        strict.leeway = 0
+        #expect(await strict.validate(issued, at: signed - 1).firstFailure == .invalidValidityInfo("signed \(signed) is in the future"))
     }
 
     @Test("An MSO signed outside the document signer certificate's validity is refused")

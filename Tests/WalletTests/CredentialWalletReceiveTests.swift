@@ -157,6 +157,24 @@ struct CredentialWalletReceiveTests {
         try await expectEmpty(wallet)
     }
 
+    @Test("a credential issued by a clock half a minute ahead is stored (mdoc and SD-JWT VC); two minutes ahead is not")
+    func issuerClockAhead() async throws {
+        defer { fixture.cleanUp() }
+        let wallet = try await wallet()  // its clock reads HolderTestIssuer.now
+        let key = try await wallet.createHolderKey()
+        let ahead = HolderTestIssuer.now + 30
+        let mdoc = try await issuer.mdoc(deviceKey: key.publicKey, signed: ahead)
+        _ = try await wallet.addCredential(try ReceivedCredential(
+            format: .mdoc, credential: HolderTestIssuer.base64url(mdoc), holderKeyID: key.id))
+        let sdJWT = try await issuer.sdJWTVC(holderKey: key.publicKey, issuedAt: ahead)
+        _ = try await wallet.addCredential(try ReceivedCredential(format: .sdJWTVC, credential: sdJWT, holderKeyID: key.id))
+        let farAhead = try await issuer.mdoc(deviceKey: key.publicKey, signed: HolderTestIssuer.now + 120)
+        #expect(await self.rejection {
+            try await wallet.addCredential(try ReceivedCredential(
+                format: .mdoc, credential: HolderTestIssuer.base64url(farAhead), holderKeyID: key.id))
+        } != nil)
+    }
+
     @Test("an expired credential, an unknown holder key, malformed bytes and Open DID are refused")
     func otherRefusals() async throws {
         defer { fixture.cleanUp() }

@@ -44,10 +44,19 @@ struct CredentialInspection: Sendable {
 
     mutating func fail(_ kind: VerificationFailure.Kind, _ message: String) { fail(VerificationFailure(kind, message)) }
 
+    /// Tolerated clock skew between the issuer and this device, in seconds: the validators'
+    /// own default (`SDJWTVerifier`, `IssuerSignedValidator`), so the wallet's date check
+    /// does not refuse what they accepted.
+    static let clockSkewLeeway: TimeInterval = 60
+
     /// Adds `expired` / `notYetValid` from the dates when validation stopped before them.
     mutating func checkDates(at now: Date) {
-        if let until = validity.validUntil, now > until { fail(.expired, "the credential expired at \(until)") }
-        if let from = validity.validFrom, now < from { fail(.notYetValid, "the credential is not valid before \(from)") }
+        if let until = validity.validUntil, now.timeIntervalSince(until) > Self.clockSkewLeeway {
+            fail(.expired, "the credential expired at \(until)")
+        }
+        if let from = validity.validFrom, from.timeIntervalSince(now) > Self.clockSkewLeeway {
+            fail(.notYetValid, "the credential is not valid before \(from)")
+        }
     }
 
     /// Records the status list answer, failing for anything but VALID.
