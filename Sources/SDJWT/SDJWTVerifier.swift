@@ -93,7 +93,10 @@ public struct SDJWTVerifier: Sendable {
         } catch {
             throw .issuerJWT(error)
         }
-        return try finish(sdJWT, verified: verified, processed: processing.get())
+        guard let key = keys[verified.signatureIndex] else {
+            throw .issuerKeyNotFound("the resolver has no key for the signature that verified")
+        }
+        return try finish(sdJWT, verified: verified, key: key, processed: processing.get())
     }
 
     /// Verifies with an issuer key the caller already trusts.
@@ -107,7 +110,7 @@ public struct SDJWTVerifier: Sendable {
         }
         // No resolver needed the payload first; it is read now that its signature holds.
         let processed = try ProcessedSDJWT(sdJWT: sdJWT, acceptedHashAlgorithms: acceptedHashAlgorithms, limits: limits)
-        return try finish(sdJWT, verified: verified, processed: processed)
+        return try finish(sdJWT, verified: verified, key: issuerKey, processed: processed)
     }
 
     /// Refuses RFC 7797 unencoded payloads: an SD-JWT payload is a base64url JSON object,
@@ -120,13 +123,13 @@ public struct SDJWTVerifier: Sendable {
 
     /// The steps after the signature and the Disclosures: validity, key binding.
     private func finish(
-        _ sdJWT: SDJWTObject, verified: VerifiedJWS, processed: ProcessedSDJWT
+        _ sdJWT: SDJWTObject, verified: VerifiedJWS, key: JWSVerificationKey, processed: ProcessedSDJWT
     ) throws(SDJWTError) -> VerifiedSDJWT {
         try validate(processed.claims)
         let binding = try KeyBindingVerification(policy: keyBinding, clock: clock, limits: limits)
             .verify(sdJWT, claims: processed.claims, hashAlgorithm: processed.hashAlgorithm)
         return VerifiedSDJWT(
-            header: verified.header, algorithm: verified.algorithm, processed: processed, keyBinding: binding)
+            header: verified.header, algorithm: verified.algorithm, issuerKey: key, processed: processed, keyBinding: binding)
     }
 
     /// RFC 9901 §7.1 step 6: `exp`, `nbf`, `iat` (and `iss`) of the processed payload.

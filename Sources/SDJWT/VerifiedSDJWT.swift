@@ -11,6 +11,9 @@ public struct VerifiedSDJWT: Sendable {
     public let header: JOSEHeader
     /// The algorithm that signature used.
     public let algorithm: JWSAlgorithm
+    /// The issuer key that signature verified with (what a status list token's signer is
+    /// held against, for one).
+    public let issuerKey: JWSVerificationKey
     /// The Disclosures checked and the processed payload rebuilt.
     public let processed: ProcessedSDJWT
     /// The verified Key Binding JWT, when one was presented.

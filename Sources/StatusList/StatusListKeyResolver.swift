@@ -21,6 +21,10 @@ public struct StatusListKeyRequest: Sendable {
     public let joseHeader: JOSEHeader?
     /// The protected and unprotected COSE headers, for a CWT.
     public let coseHeaders: (protected: COSEHeaders, unprotected: COSEHeaders)?
+    /// The issuer of the token whose status is being checked, when the resolver was bound to
+    /// it (``StatusListResolver/bound(to:)``): a resolver should accept only a key bound to
+    /// that issuer.
+    public internal(set) var referencingIssuer: StatusListReferencingIssuer?
 
     /// `kid` as text, when it is UTF-8.
     public var keyIDString: String? { keyID.flatMap { String(data: $0, encoding: .utf8) } }

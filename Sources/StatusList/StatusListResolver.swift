@@ -18,9 +18,11 @@ public struct StatusListResolver: Sendable {
     /// The transport (with its own time, size and redirect limits).
     public let httpClient: any HTTPClient
     /// How fetched tokens are verified.
-    public let verifier: StatusListTokenVerifier
+    public private(set) var verifier: StatusListTokenVerifier
     /// Where verified tokens are kept, or `nil` to fetch on every check.
     public let cache: StatusListCache?
+    /// The referencing issuer this resolver was bound to, whose tokens are cached apart.
+    public private(set) var referencingIssuer: StatusListReferencingIssuer?
 
     /// A resolver; pass `cache: nil` to fetch on every check.
     public init(
@@ -30,6 +32,17 @@ public struct StatusListResolver: Sendable {
         self.httpClient = httpClient
         self.verifier = StatusListTokenVerifier(keys: keys, policy: policy)
         self.cache = cache
+    }
+
+    /// This resolver for the tokens of one referencing issuer: its key resolver sees `issuer`
+    /// in every ``StatusListKeyRequest/referencingIssuer``, and the tokens it verifies are
+    /// cached apart from those verified for other issuers (a list accepted as one issuer's
+    /// does not answer for another's).
+    public func bound(to issuer: StatusListReferencingIssuer) -> StatusListResolver {
+        var bound = self
+        bound.verifier.keys = BoundStatusListKeys(base: verifier.keys, issuer: issuer)
+        bound.referencingIssuer = issuer
+        return bound
     }
 
     /// The status of the referenced token; ``StatusResult/unknown(_:)`` with the reason when
@@ -51,9 +64,16 @@ public struct StatusListResolver: Sendable {
     /// The verified token at `uri`, from the cache while fresh.
     public func token(at uri: String) async throws(StatusListError) -> StatusListToken {
         guard let cache else { return try await fetchToken(at: uri) }
-        return try await cache.token(for: uri) { () async throws(StatusListError) -> StatusListToken in
+        return try await cache.token(for: cacheKey(uri)) { () async throws(StatusListError) -> StatusListToken in
             try await fetchToken(at: uri)
         }
+    }
+
+    /// The cache entry for `uri`: the URI itself, or for a bound resolver the URI under the
+    /// referencing issuer's key.
+    private func cacheKey(_ uri: String) -> String {
+        guard let referencingIssuer else { return uri }
+        return "\(referencingIssuer.key.thumbprint().base64EncodedString()) \(uri)"
     }
 
     /// Fetches and verifies the token at `uri`, bypassing the cache.

@@ -1,3 +1,4 @@
+import Crypto
 import CryptoKeys
 import Foundation
 import StatusList
@@ -64,6 +65,44 @@ struct CredentialWalletVerificationTests {
             try await provider.publish([.valid, .valid, .valid], issuer: issuer, at: HolderTestIssuer.now)
             for id in [ids.sdJWT, ids.mdoc] {
                 #expect(try await kinds(wallet, id).isEmpty)
+            }
+        }
+    }
+
+    /// Status list draft, key resolution: a list with its own certificate must come from the
+    /// credential's issuer key or from the certificate authority that certified it. Another
+    /// issuer the wallet also trusts must not speak for this one's credentials.
+    @Test("an x5c status list: the issuer's key or its CA's certificate answer; another trusted issuer's does not")
+    func statusListSignerBoundToTheIssuer() async throws {
+        defer { fixture.cleanUp() }
+        let other = try HolderTestIssuer()
+        try await StatusListProvider().run { provider in
+            try await provider.publish([.valid, .invalid], issuer: issuer, at: HolderTestIssuer.now)
+            let wallet = try await fixture.create()
+            try await wallet.addTrustedIssuerCertificates([issuer.rootDER, other.rootDER])
+            let ids = try await storeBoth(wallet, provider: provider, index: 0)
+            let revokedList: [StatusType] = [.invalid, .valid]
+
+            // Signed with the credential's own key, under its certificate.
+            try await provider.publishJWT(
+                revokedList, signedBy: issuer.sdJWTSignerKey, chain: [Data(issuer.sdJWTSigner.derBytes)], at: HolderTestIssuer.now)
+            let own = try await wallet.credential(id: ids.sdJWT).verificationResult
+            #expect(own.failures.map(\.kind) == [.statusRevoked], "\(own.failures)")
+            // Signed by a status list signer certified by the same authority.
+            let statusKey = P256.Signing.PrivateKey()
+            try await provider.publishJWT(
+                revokedList, signedBy: statusKey, chain: [Data(try issuer.statusSignerCertificate(for: statusKey).derBytes)],
+                at: HolderTestIssuer.now)
+            let sameAuthority = try await wallet.credential(id: ids.sdJWT).verificationResult
+            #expect(sameAuthority.failures.map(\.kind) == [.statusRevoked], "\(sameAuthority.failures)")
+            // Signed by another issuer under another trusted root, saying "valid": not accepted.
+            try await provider.publishJWT(
+                [.valid, .valid], signedBy: other.sdJWTSignerKey, chain: [Data(other.sdJWTSigner.derBytes)], at: HolderTestIssuer.now)
+            let shown = try await wallet.credential(id: ids.sdJWT)
+            #expect(shown.verificationResult.failures.map(\.kind) == [.statusUnknown])
+            guard case .unknown = shown.verificationResult.status else {
+                Issue.record("another issuer's status list answered: \(shown.verificationResult.status)")
+                return
             }
         }
     }

@@ -88,6 +88,21 @@ struct HolderTestIssuer {
 
     var rootDER: Data { Data(root.derBytes) }
 
+    /// A certificate for `key` from this issuer's root, as a separate status list signer of
+    /// the same authority would have.
+    func statusSignerCertificate(for key: P256.Signing.PrivateKey) throws -> Certificate {
+        try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey),
+            notValidBefore: Self.now - 60 * Self.day, notValidAfter: Self.now + 700 * Self.day, issuer: root.subject,
+            subject: try DistinguishedName { CountryName("UT"); CommonName("Test Status Lists") },
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(KeyUsage(digitalSignature: true))
+                AuthorityKeyIdentifier(keyIdentifier: try root.extensions.subjectKeyIdentifier?.keyIdentifier)
+            },
+            issuerPrivateKey: .init(rootKey))
+    }
+
     var rootPEM: Data {
         get throws { Data(try root.serializeAsPEM().pemString.utf8) }
     }
@@ -176,6 +191,19 @@ final class StatusListProvider: @unchecked Sendable {
             pages["/jwt"] = (StatusListTokenFormat.jwt.mediaType, Data(jwt.utf8))
             pages["/cwt"] = (StatusListTokenFormat.cwt.mediaType, cwt)
         }
+    }
+
+    /// Publishes `statuses` at `/jwt` signed by `key` with `chain` (DER, leaf first) as its
+    /// `x5c`: a status signer identified by certificate rather than by the credential's key.
+    func publishJWT(_ statuses: [StatusType], signedBy key: P256.Signing.PrivateKey, chain: [Data], at time: Date) async throws {
+        var header = JOSEHeader(algorithm: "ES256", type: "statuslist+jwt")
+        header.certificateChain = chain
+        let claims = JWTClaims(
+            subject: base + "/jwt", expiresAt: time + 3600, issuedAt: time - 60,
+            additionalClaims: ["status_list": try TokenStatusList(bits: .two, statuses: statuses).jsonValue()])
+        let signer = try SoftwareSigner(privateKey: PrivateKey(rawRepresentation: key.rawRepresentation, curve: .p256))
+        let jwt = try await JWT.sign(claims, header: header, signer: signer)
+        lock.withLock { pages["/jwt"] = (StatusListTokenFormat.jwt.mediaType, Data(jwt.utf8)) }
     }
 
     func reference(_ path: String, index: Int) throws -> StatusListReference {

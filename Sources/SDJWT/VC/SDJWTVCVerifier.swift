@@ -125,7 +125,13 @@ public struct SDJWTVCVerifier: Sendable {
         let applied = try await typeMetadata?.apply(to: verified, vct: vct, integrity: integrity)
         var status: StatusResult?
         if let statusResolver, let claim = claims["status"] {
-            status = await statusResolver.status(ofStatusClaim: claim)
+            // The list must be signed by a key bound to this credential's issuer.
+            var resolver = statusResolver
+            if case .publicKey(let key) = verified.issuerKey.material {
+                resolver = statusResolver.bound(to: StatusListReferencingIssuer(
+                    key: key, issuer: issuer, certificateChain: verified.header.certificateChain))
+            }
+            status = await resolver.status(ofStatusClaim: claim)
         }
         if let status {
             switch (statusPolicy, status) {

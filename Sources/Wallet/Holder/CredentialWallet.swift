@@ -2,6 +2,7 @@ import CryptoKeys
 import Foundation
 import HTTP
 import StatusList
+import X509
 import X509Trust
 
 /// The holder wallet an app (or the `vellum` CLI) works with: credentials received,
@@ -105,16 +106,22 @@ public actor CredentialWallet {
 
     // MARK: Status lists
 
-    /// A resolver for the status lists of credentials signed by `issuerKey`: a list token is
-    /// trusted when its own `x5c`/`x5chain` leads to an issuer root, or, carrying no chain,
-    /// when `issuerKey` signed it (the referenced token's issuer key). Tokens are cached per
-    /// issuer key, so one issuer's list never answers for another's.
-    func statusResolver(issuerKey: PublicKey, anchors: TrustAnchorStore, at time: Date) -> StatusListResolver {
+    /// A resolver for the status lists of credentials signed by `issuerKey` under
+    /// `issuerChain`. A list token carrying no chain must be signed by `issuerKey` itself; one
+    /// with an `x5c`/`x5chain` must lead to an issuer root and its leaf must be `issuerKey`
+    /// or be issued by the same certificate authority as the credential's signer (the status
+    /// list draft's key resolution): whoever serves the list cannot sign one of their own,
+    /// nor can another issuer under the same trusted roots. Tokens are cached per issuer
+    /// key, so one issuer's list never answers for another's.
+    func statusResolver(issuerKey: PublicKey, issuerChain: [Data], anchors: TrustAnchorStore, at time: Date) -> StatusListResolver {
         let validator = ChainValidator(anchors: anchors)
         let keys = StatusListKeyLookup { request throws(StatusListError) in
             if let chain = request.certificateChain, !chain.isEmpty {
-                guard case .trusted(let trusted) = await validator.validate(derChain: chain, at: time) else { return nil }
-                return try? trusted.leafKey.publicKey
+                guard case .trusted(let trusted) = await validator.validate(derChain: chain, at: time),
+                      let key = try? trusted.leafKey.publicKey
+                else { return nil }
+                guard key == issuerKey || Certificate.leavesHaveSameIssuingAuthority(chain, issuerChain) else { return nil }
+                return key
             }
             return issuerKey
         }
@@ -144,8 +151,8 @@ public actor CredentialWallet {
         var context = InspectionContext(now: time, anchors: anchors, holderKey: holderKey)
         if configuration.checksStatus {
             let anchorStore = context.anchorStore
-            context.statusResolver = { [self] issuerKey in
-                await self.statusResolver(issuerKey: issuerKey, anchors: anchorStore, at: time)
+            context.statusResolver = { [self] issuerKey, issuerChain in
+                await self.statusResolver(issuerKey: issuerKey, issuerChain: issuerChain, anchors: anchorStore, at: time)
             }
         }
         return context

@@ -14,9 +14,9 @@ struct InspectionContext: Sendable {
     var anchors: [TrustedCertificate]
     /// The key the credential must bind (`cnf.jwk`, the MSO device key); `nil` skips the check.
     var holderKey: PublicKey?
-    /// A status list resolver trusting lists signed by `issuerKey` or chained to the anchors;
-    /// `nil` when status is not to be checked.
-    var statusResolver: (@Sendable (_ issuerKey: PublicKey) async -> StatusListResolver)?
+    /// A status list resolver for the credential signed by `issuerKey` under `issuerChain`
+    /// (DER, leaf first); `nil` when status is not to be checked.
+    var statusResolver: (@Sendable (_ issuerKey: PublicKey, _ issuerChain: [Data]) async -> StatusListResolver)?
 
     /// The anchors as a store for `ChainValidator`.
     var anchorStore: TrustAnchorStore {

@@ -69,7 +69,7 @@ enum MDocInspector {
             return inspection
         }
         if chainPassed, inspection.statusIsMeaningful, let makeResolver = context.statusResolver {
-            inspection.record(await makeResolver(signerKey).status(of: reference))
+            inspection.record(await makeResolver(signerKey, issuerSigned.issuerAuth.certificateChain).status(of: reference))
         } else if context.statusResolver == nil {
             inspection.status = .notChecked("status checks are off")
         } else {

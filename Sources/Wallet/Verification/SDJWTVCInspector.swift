@@ -80,7 +80,7 @@ enum SDJWTVCInspector {
         if statusClaim == nil {
             inspection.status = .none
         } else if trusted, inspection.statusIsMeaningful, let makeResolver = context.statusResolver {
-            inspection.record(await makeResolver(leafKey).status(ofStatusClaim: statusClaim))
+            inspection.record(await makeResolver(leafKey, chain).status(ofStatusClaim: statusClaim))
         } else if context.statusResolver == nil {
             inspection.status = .notChecked("status checks are off")
         } else {

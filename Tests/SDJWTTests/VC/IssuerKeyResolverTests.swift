@@ -242,4 +242,53 @@ struct IssuerKeyResolverTests {
             #expect(revoked.status == .invalid)
         }
     }
+
+    /// Status list draft, key resolution: the list's signer must be bound to the credential's
+    /// issuer. Whoever serves the status URI (a CDN, a host) can sign a token with a key of
+    /// their own that the DID resolver resolves; that list must not clear a revoked credential.
+    @Test("status: a list signed by a key not bound to the credential's issuer does not answer for it")
+    func statusListSignedByAnotherIssuer() async throws {
+        let issuerKey = try Fixtures.issuerKey()
+        let issuerDID = try #require(DIDJWK.make(for: issuerKey.publicKey))
+        let forger = PrivateKey(curve: .p256)
+        let forgerDID = try #require(DIDJWK.make(for: forger.publicKey))
+        let now = Date(timeIntervalSince1970: VCFixtures.now)
+        let published = BaseBox()
+        try await LoopbackServer.with(pages: { _ in
+            ["/statuslists/1": .init(contentType: "application/statuslist+jwt", body: published.base)]
+        }) { base in
+            let uri = "\(base)/statuslists/1"
+            let resolver = SDJWTVCIssuerKeyResolver(dids: DIDIssuerKeyResolver(resolver: DIDResolverRegistry.offline()))
+            var verifier = VCFixtures.verifier()
+            verifier.statusResolver = StatusListResolver(
+                httpClient: URLSessionHTTPClient(), keys: resolver.statusListKeys,
+                policy: StatusListPolicy(clock: Fixtures.clock(VCFixtures.now)), cache: StatusListCache())
+            verifier.statusPolicy = .report
+            var claims = VCFixtures.claims(iss: "\(issuerDID)")
+            claims["status"] = .object(["status_list": .object(["idx": 1, "uri": .string(uri)])])
+            let credential = try await VCFixtures.issue(
+                claims, header: JOSEHeader(algorithm: "ES256", keyID: "\(issuerDID)#0", type: "dc+sd-jwt"),
+                signer: SoftwareSigner(privateKey: issuerKey))
+
+            // The issuer's own list: index 1 is revoked.
+            published.base = try await StatusListToken(
+                subject: uri, issuer: "\(issuerDID)", issuedAt: now,
+                statusList: TokenStatusList(bits: .one, statuses: [.valid, .invalid])
+            ).signedJWT(signer: SoftwareSigner(privateKey: issuerKey, keyID: "\(issuerDID)#0"))
+            #expect(try await verifier.verify(credential, resolver: resolver).status == .invalid)
+
+            // A list saying "valid", signed by a did:jwk of the forger's own: no key is found.
+            published.base = try await StatusListToken(
+                subject: uri, issuer: "\(forgerDID)", issuedAt: now,
+                statusList: TokenStatusList(bits: .one, statuses: [.valid, .valid])
+            ).signedJWT(signer: SoftwareSigner(privateKey: forger, keyID: "\(forgerDID)#0"))
+            verifier.statusResolver = StatusListResolver(
+                httpClient: URLSessionHTTPClient(), keys: resolver.statusListKeys,
+                policy: StatusListPolicy(clock: Fixtures.clock(VCFixtures.now)), cache: nil)
+            guard case .unknown(.keyNotFound)? = try await verifier.verify(credential, resolver: resolver).status else {
+                Issue.record("a status list signed by another key answered for the credential")
+                return
+            }
+        }
+    }
 }
