@@ -45,7 +45,7 @@ struct IssuerKeyResolverTests {
                 extensions: try Certificate.Extensions {
                     Critical(KeyUsage(digitalSignature: true))
                     AuthorityKeyIdentifier(keyIdentifier: rootKeyID)
-                    SubjectAlternativeNames(sans)
+                    if !sans.isEmpty { SubjectAlternativeNames(sans) }
                 },
                 issuerPrivateKey: .init(rootKey))
         }
@@ -62,9 +62,12 @@ struct IssuerKeyResolverTests {
             return header
         }
 
-        func resolver(anchors: [Certificate]? = nil) -> SDJWTVCIssuerKeyResolver {
+        func resolver(
+            anchors: [Certificate]? = nil, issuerNameRule: X5CIssuerKeyResolver.IssuerNameRule = .whenNamed
+        ) -> SDJWTVCIssuerKeyResolver {
             SDJWTVCIssuerKeyResolver(certificates: X5CIssuerKeyResolver(
-                anchors: TrustAnchorStore(anchors ?? [root]), clock: Fixtures.clock(VCFixtures.now)))
+                anchors: TrustAnchorStore(anchors ?? [root]), clock: Fixtures.clock(VCFixtures.now),
+                issuerNameRule: issuerNameRule))
         }
     }
 
@@ -92,13 +95,27 @@ struct IssuerKeyResolverTests {
         }
     }
 
-    @Test("x5c: a trusted leaf that does not name the https issuer is refused")
+    @Test("x5c: a trusted leaf that names other URLs or hosts than the https issuer is refused")
     func x5cIssuerMismatch() async throws {
         let pki = try PKI(sans: [.uniformResourceIdentifier("https://other.example.com"), .dnsName("other.example.com")])
         let sdJWT = try await VCFixtures.issue(VCFixtures.claims(), header: pki.header(), signer: pki.signer())
         await expectVCError({ if case .sdJWT(.issuerKeyNotFound) = $0 { true } else { false } }) {
             _ = try await VCFixtures.verifier().verify(sdJWT, resolver: pki.resolver())
         }
+    }
+
+    @Test("x5c: a leaf naming no URL or host (as the EU PID issuers' do) makes its subject the issuer; only the strict rule refuses it")
+    func x5cLeafNamingNoIssuer() async throws {
+        let pki = try PKI(sans: [])
+        let sdJWT = try await VCFixtures.issue(VCFixtures.claims(), header: pki.header(), signer: pki.signer())
+        #expect(try await VCFixtures.verifier().verify(sdJWT, resolver: pki.resolver()).issuer == "https://issuer.example.com")
+        await expectVCError({ if case .sdJWT(.issuerKeyNotFound) = $0 { true } else { false } }) {
+            _ = try await VCFixtures.verifier().verify(sdJWT, resolver: pki.resolver(issuerNameRule: .required))
+        }
+        // A leaf that names another issuer passes only when names are not compared at all.
+        let other = try PKI(sans: [.dnsName("other.example.com")])
+        let claimed = try await VCFixtures.issue(VCFixtures.claims(), header: other.header(), signer: other.signer())
+        _ = try await VCFixtures.verifier().verify(claimed, resolver: other.resolver(issuerNameRule: .none))
     }
 
     @Test("x5c: a chain signed by a key other than the leaf's is refused")
