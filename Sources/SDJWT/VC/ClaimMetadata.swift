@@ -10,7 +10,10 @@ public struct ClaimMetadata: Sendable, Hashable {
         case always
         /// The Issuer chooses (the default).
         case allowed
-        /// The claim and its sub-claims must be in the Issuer-signed payload itself.
+        /// The claim must not be a Disclosure itself; it sits in the Issuer-signed payload (or
+        /// in the Disclosure of an enclosing claim). Its own sub-claims may still be
+        /// Disclosures, each as its own metadata says: "disclosable" means directly
+        /// represented as a Disclosure.
         case never
     }
 

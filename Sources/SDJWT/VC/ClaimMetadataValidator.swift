@@ -73,7 +73,7 @@ struct ClaimMetadataValidator {
                 switch claim.effectiveSelectiveDisclosure {
                 case .always where !selection.isSelectivelyDisclosable:
                     throw .claimMetadata(.mustBeSelectivelyDisclosable(concrete))
-                case .never where selection.isSelectivelyDisclosable || selection.issued.map(containsDisclosures) == true:
+                case .never where selection.isSelectivelyDisclosable:
                     throw .claimMetadata(.mustNotBeSelectivelyDisclosable(concrete))
                 default:
                     break
@@ -155,26 +155,6 @@ struct ClaimMetadataValidator {
     private func hasUndisclosedDigests(_ object: JSONObject) -> Bool {
         guard case .array(let digests)? = object["_sd"] else { return false }
         return digests.contains { $0.stringValue.map { disclosures[$0] == nil } ?? false }
-    }
-
-    /// Whether a sub-claim of `value` is selectively disclosable: a presented Disclosure is
-    /// referenced from an `_sd` inside it, or it has an array element digest.
-    private func containsDisclosures(_ value: JSONValue) -> Bool {
-        switch value {
-        case .object(let object):
-            if case .array(let digests)? = object["_sd"],
-               digests.contains(where: { $0.stringValue.map { disclosures[$0] != nil } ?? false }) {
-                return true
-            }
-            return object.contains(where: { name, member in name != "_sd" && containsDisclosures(member) })
-        case .array(let array):
-            return array.contains(where: { element in
-                if case .object(let object) = element, object.count == 1, object["..."] != nil { return true }
-                return containsDisclosures(element)
-            })
-        default:
-            return false
-        }
     }
 
     /// The value at a concrete path of the processed payload.

@@ -173,7 +173,7 @@ struct TypeMetadataApplicationTests {
         }
     }
 
-    @Test("sd never: a disclosed claim, or a claim with a disclosed sub-claim, is refused")
+    @Test("sd never: a disclosed claim is refused; a plain claim with a disclosed sub-claim is not (the draft's degrees example)")
     func sdNeverViolated() async throws {
         try await Self.serve { base in
             let family = try await Self.credential(vct: "\(base)/pid", disclosing: [#"["family_name"]"#])
@@ -184,11 +184,10 @@ struct TypeMetadataApplicationTests {
             await expectVCError({ Self.violation($0) == #"never ["given_name"]"# }) {
                 _ = try await Self.verifier().verify(given, resolver: Fixtures.issuerResolver())
             }
-            // address is plain, but its street is a Disclosure.
+            // address is plain, and its street is a Disclosure: address itself is not
+            // selectively disclosable, so `sd: never` on it holds.
             let address = try await Self.credential(vct: "\(base)/never-address")
-            await expectVCError({ Self.violation($0) == #"never ["address"]"# }) {
-                _ = try await Self.verifier().verify(address, resolver: Fixtures.issuerResolver())
-            }
+            _ = try await Self.verifier().verify(address, resolver: Fixtures.issuerResolver())
         }
     }
 
