@@ -19,7 +19,9 @@ public struct IssuerSignedValidator: Sendable {
     public enum StatusPolicy: Sendable, Hashable {
         /// Anything but `valid` fails, including an unreachable list (the draft's SHOULD).
         case requireValid
-        /// `invalid` and `suspended` fail; an unknown status (list unreachable) is accepted.
+        /// `invalid`, `suspended` and an index outside the list fail
+        /// (``StatusResult/requiresRejection``); any other unknown status (list unreachable)
+        /// is accepted.
         case rejectRevokedOnly
     }
 
@@ -244,7 +246,9 @@ public struct IssuerSignedValidator: Sendable {
         guard let statusResolver else { return (.skipped("no status resolver for \(reference)"), nil) }
         let result = await statusResolver.status(of: reference)
         switch (result, statusPolicy) {
-        case (.valid, _), (.unknown, .rejectRevokedOnly):
+        case (.valid, _):
+            return (.passed("\(reference): \(result)"), result)
+        case (.unknown, .rejectRevokedOnly) where !result.requiresRejection:
             return (.passed("\(reference): \(result)"), result)
         default:
             throw .statusRejected(result)

@@ -30,6 +30,20 @@ public enum StatusResult: Sendable, Equatable, CustomStringConvertible {
     /// Whether the credential may be accepted as far as its status goes: only ``valid``.
     public var isValid: Bool { self == .valid }
 
+    /// Whether the referenced token must be refused even by a caller that accepts an
+    /// unknown status: any status read from the list other than ``valid``, and an index the
+    /// verified list does not cover, which the draft's validation rules single out as a
+    /// MUST reject (the list is known, and it does not vouch for the token). An unknown
+    /// status for any other reason (fetch failed, list refused) is left to the caller.
+    public var requiresRejection: Bool {
+        switch self {
+        case .valid: return false
+        case .unknown(.indexOutOfRange): return true
+        case .unknown: return false
+        case .invalid, .suspended, .other: return true
+        }
+    }
+
     public var description: String {
         switch self {
         case .valid: return "valid"

@@ -54,7 +54,7 @@ struct StatusTests {
         #expect(await validator.validate(suspended).firstFailure == .statusRejected(.suspended))
     }
 
-    @Test("An unreachable list fails under requireValid and passes under rejectRevokedOnly")
+    @Test("An unreachable list fails under requireValid and passes under rejectRevokedOnly; an index outside the list fails under both")
     func unknownStatus() async throws {
         let issuer = try TestIssuer()
         let issued = try await issuer.issue(status: try status(index: 0))
@@ -64,6 +64,13 @@ struct StatusTests {
         }
         let lenient = try await validator(issuer, served: false, policy: .rejectRevokedOnly)
         #expect(await lenient.validate(issued).isValid)
+        // An index the served list does not cover is refused even so (the draft's MUST).
+        let outside = try await issuer.issue(status: try status(index: 10_000))
+        let served = try await validator(issuer, served: true, policy: .rejectRevokedOnly)
+        guard case .statusRejected(.unknown(.indexOutOfRange))? = await served.validate(outside).firstFailure else {
+            Issue.record("a status index outside the list was accepted")
+            return
+        }
     }
 
     @Test("Without a resolver the status step is skipped and says so; a malformed status is refused")

@@ -20,7 +20,8 @@ public struct SDJWTVCVerifier: Sendable {
     public enum StatusPolicy: Sendable, Hashable {
         /// Report it in ``VerifiedSDJWTVC/status`` only.
         case report
-        /// Refuse `invalid`, `suspended` and other non-valid values; report `unknown`.
+        /// Refuse `invalid`, `suspended` and other non-valid values, and an index outside
+        /// the list (``StatusResult/requiresRejection``); report any other `unknown`.
         case rejectRevoked
         /// Refuse anything but `valid` (a failed fetch included), as the draft recommends.
         case requireValid
@@ -135,7 +136,8 @@ public struct SDJWTVCVerifier: Sendable {
         }
         if let status {
             switch (statusPolicy, status) {
-            case (.report, _), (_, .valid), (.rejectRevoked, .unknown): break
+            case (.report, _), (_, .valid): break
+            case (.rejectRevoked, _) where !status.requiresRejection: break
             default: throw .statusRejected(status)
             }
         }

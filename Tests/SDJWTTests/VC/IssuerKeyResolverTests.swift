@@ -247,6 +247,12 @@ struct IssuerKeyResolverTests {
                     _ = try await verifier.verify(sdJWT, resolver: Fixtures.issuerResolver())
                 }
             }
+            // An index the verified list does not cover: the draft says MUST reject, so the
+            // default policy refuses it although it accepts other unknown statuses.
+            let outside = try await credential(1_000, uri: "\(base)/statuslists/1")
+            await expectVCError({ if case .statusRejected(.unknown(.indexOutOfRange)) = $0 { true } else { false } }) {
+                _ = try await verifier.verify(outside, resolver: Fixtures.issuerResolver())
+            }
             let missing = try await credential(0, uri: "\(base)/statuslists/9")
             let unknown = try await verifier.verify(missing, resolver: Fixtures.issuerResolver())
             guard case .unknown? = unknown.status else { Issue.record("expected unknown"); return }
