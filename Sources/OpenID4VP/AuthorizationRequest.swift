@@ -96,8 +96,14 @@ public struct AuthorizationRequest: Sendable, Hashable {
         if let state, !Self.isURLSafe(state) {
             throw .invalidRequest(parameter: "state", reason: "may contain only letters, digits, '-', '.', '_' and '~'")
         }
-        responseURI = try reader.optionalURL("response_uri")
+        var responseURI = try reader.optionalURL("response_uri")
         redirectURI = try reader.optionalURL("redirect_uri")
+        if responseMode.postsToResponseURI, responseURI == nil, clientID.prefix == .redirectURI {
+            // §5.9.3: a `redirect_uri:` Verifier may leave `response_uri` out; its identifier
+            // is where the response goes.
+            responseURI = try Self.identifierURL(clientID.identifier, parameter: "client_id")
+        }
+        self.responseURI = responseURI
         if responseMode.isDigitalCredentialsAPI {
             // The platform carries the response back; there is no endpoint to check.
         } else if responseMode.postsToResponseURI {
@@ -144,6 +150,19 @@ public struct AuthorizationRequest: Sendable, Hashable {
     /// Where the response is delivered, whatever the mode.
     public var responseDestination: URL? {
         responseMode.postsToResponseURI ? responseURI : (redirectURI ?? URL(string: clientID.identifier))
+    }
+
+    /// A client identifier that must be an absolute URL the wallet may send to.
+    static func identifierURL(_ identifier: String, parameter: String) throws(OpenID4VPError) -> URL {
+        guard let url = URL(string: identifier), url.scheme != nil else {
+            throw .invalidRequest(parameter: parameter, reason: "is not an absolute URL")
+        }
+        do {
+            try HTTPClientPolicy().check(url)
+        } catch {
+            throw .invalidRequest(parameter: parameter, reason: "\(error)")
+        }
+        return url
     }
 
     static func isURLSafe(_ value: String) -> Bool {

@@ -181,6 +181,20 @@ struct ResponseSubmissionTests {
         }
     }
 
+    /// §5.9.3: a `redirect_uri:` Verifier may leave `response_uri` out of a `direct_post`
+    /// request; the response goes to its client identifier.
+    @Test func aRedirectURIClientWithoutResponseURIIsAnsweredAtItsIdentifier() async throws {
+        try await verifier { responseURI, inbox in
+            let parameters = Self.unsignedRequest(responseURI: responseURI, query: Self.pidQuery).filter { $0.0 != "response_uri" }
+            let (holder, resolved) = try await resolve(parameters)
+            #expect(resolved.request.responseURI == URL(string: responseURI))
+            let result = try await holder.submitAuthorizationResponse(
+                resolvedRequest: resolved, response: holder.createErrorResponse(request: resolved))
+            #expect(result == .success(redirectURI: URL(string: "https://verifier.example/done#response_code=abc")))
+            #expect(inbox.received.first?["error"] == "access_denied")
+        }
+    }
+
     /// §14.3.1: the response must not leak through a redirect. A 307 asks the client to POST
     /// the same body again to the new location, which would carry the vp_token to a host
     /// the wallet never checked; the wallet's client follows redirects for other requests.
