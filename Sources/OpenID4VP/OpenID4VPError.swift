@@ -17,8 +17,9 @@ public enum OpenID4VPError: Error, Equatable, Sendable, CustomStringConvertible 
     case unsupportedClientIdentifierPrefix(String)
     /// The verifier's identity could not be established for its client identifier prefix.
     case clientAuthenticationFailed(prefix: String, reason: String)
-    /// The request carries transaction data of a type the wallet does not understand; the
-    /// specification requires refusing the whole request.
+    /// The request carries transaction data the wallet cannot handle (a type it does not
+    /// understand, hashes it cannot make), for the reason given; the specification requires
+    /// refusing the whole request.
     case unsupportedTransactionData(String)
     /// Fetching `request_uri` or posting the response failed at the HTTP level.
     case transport(HTTPError)
@@ -32,7 +33,8 @@ public enum OpenID4VPError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The OAuth `error` code to send to the verifier for this failure.
     public var oauthError: String {
         switch self {
-        case .invalidRequestLink, .invalidRequest, .unsupportedTransactionData: "invalid_request"
+        case .invalidRequestLink, .invalidRequest: "invalid_request"
+        case .unsupportedTransactionData: "invalid_transaction_data"
         case .invalidRequestObject: "invalid_request_object"
         case .unsupportedClientIdentifierPrefix, .clientAuthenticationFailed: "invalid_client"
         case .transport, .unexpectedResponse: "invalid_request_uri"
@@ -47,7 +49,7 @@ public enum OpenID4VPError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .invalidRequestObject(reason): "invalid request object: \(reason)"
         case let .unsupportedClientIdentifierPrefix(prefix): "the client identifier prefix '\(prefix)' is not accepted"
         case let .clientAuthenticationFailed(prefix, reason): "the verifier could not be authenticated (\(prefix)): \(reason)"
-        case let .unsupportedTransactionData(type): "unsupported transaction data type '\(type)'"
+        case let .unsupportedTransactionData(reason): "unsupported transaction data: \(reason)"
         case let .transport(error): "HTTP failure: \(error)"
         case let .unexpectedResponse(reason): "the verifier answered unexpectedly: \(reason)"
         case let .presentationFailed(reason): reason

@@ -50,11 +50,28 @@ extension OpenID4VPHolder {
     }
 
     /// Applies the wallet-side checks every parsed request gets (transaction data support).
+    ///
+    /// Transaction data is bound into an SD-JWT VC's Key Binding JWT (Appendix B.3.3), so
+    /// every entry must be of a type the wallet handles, name only SD-JWT VC queries that
+    /// require holder binding (there is no KB-JWT otherwise, and B.3.3 says to refuse such a
+    /// request), and accept a hash the wallet can make for every query it names.
     func checked(
         _ request: AuthorizationRequest, requestObject: JWSObject?, configuration: WalletConfiguration
     ) throws(OpenID4VPError) -> ParsedAuthorizationRequest {
         if let unsupported = request.transactionData.first(where: { !configuration.supportedTransactionDataTypes.contains($0.type) }) {
-            throw .unsupportedTransactionData(unsupported.type)
+            throw .unsupportedTransactionData("the type '\(unsupported.type)' is not one this wallet handles")
+        }
+        let queries = Dictionary((request.dcqlQuery?.credentials ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in Set(request.transactionData.flatMap(\.credentialIDs)) {
+            if let query = queries[id] {
+                guard query.format == "dc+sd-jwt" || query.format == "vc+sd-jwt" else {
+                    throw .unsupportedTransactionData("credential query \(id) is \(query.format); this wallet binds transaction data only to SD-JWT VCs")
+                }
+                guard query.requiresCryptographicHolderBinding else {
+                    throw .unsupportedTransactionData("credential query \(id) does not require holder binding, so nothing could bind the transaction data")
+                }
+            }
+            _ = try PresentationFactory.transactionDataHashAlgorithm(for: request.transactionData.filter { $0.credentialIDs.contains(id) })
         }
         return ParsedAuthorizationRequest(request: request, requestObject: requestObject, walletConfiguration: configuration)
     }

@@ -32,14 +32,29 @@ public struct PresentationFactory: Sendable {
     public func sdJWTPresentation(
         of credential: ProcessedSDJWT, disclosing paths: [ClaimPath], forQuery queryID: String, holderKey: some Signer
     ) async throws(OpenID4VPError) -> String {
-        let transactionData = request.transactionData.filter { $0.credentialIDs.contains(queryID) }.map(\.encoded)
+        let entries = request.transactionData.filter { $0.credentialIDs.contains(queryID) }
         let keyBinding = KeyBindingRequest(
-            audience: request.audience, nonce: request.nonce, issuedAt: clock(), transactionData: transactionData)
+            audience: request.audience, nonce: request.nonce, issuedAt: clock(), transactionData: entries.map(\.encoded),
+            transactionDataHashAlgorithm: try Self.transactionDataHashAlgorithm(for: entries))
         do {
             return try await credential.presentation(disclosing: paths, keyBinding: keyBinding, signer: holderKey).serialized
         } catch {
             throw .presentationFailed("the SD-JWT presentation could not be made: \(error)")
         }
+    }
+
+    /// The one hash a KB-JWT's `transaction_data_hashes` can use for `entries`: the first,
+    /// in the first entry's order of preference, that every entry accepts and this wallet
+    /// supports (Appendix B.3.3.1: it MUST be one of the values each request names).
+    static func transactionDataHashAlgorithm(for entries: [TransactionData]) throws(OpenID4VPError) -> SDHashAlgorithm {
+        guard let first = entries.first else { return .sha256 }
+        for name in first.hashAlgorithms {
+            guard let algorithm = SDHashAlgorithm(rawValue: name), entries.allSatisfy({ $0.hashAlgorithms.contains(name) }) else {
+                continue
+            }
+            return algorithm
+        }
+        throw .unsupportedTransactionData("no hash algorithm that every transaction data entry accepts is supported")
     }
 
     /// The SessionTranscript an mdoc presentation for this request is bound to.

@@ -15,6 +15,9 @@ public struct TransactionData: Sendable, Hashable {
     public let credentialIDs: [String]
     /// The whole decoded object, for type-specific display.
     public let json: JSONObject
+    /// `transaction_data_hashes_alg`: the hashes the Verifier accepts for this entry, in its
+    /// order of preference; `["sha-256"]` when the entry names none (Appendix B.3.3.1).
+    public let hashAlgorithms: [String]
 
     init(encoded: String, index: Int) throws(OpenID4VPError) {
         let parameter = "transaction_data[\(index)]"
@@ -34,6 +37,16 @@ public struct TransactionData: Sendable, Hashable {
               case let strings = ids.compactMap(\.stringValue), strings.count == ids.count
         else {
             throw .invalidRequest(parameter: "\(parameter).credential_ids", reason: "must be a non-empty array of strings")
+        }
+        if let value = object["transaction_data_hashes_alg"] {
+            guard let names = value.arrayValue, !names.isEmpty,
+                  case let algorithms = names.compactMap(\.stringValue), algorithms.count == names.count
+            else {
+                throw .invalidRequest(parameter: "\(parameter).transaction_data_hashes_alg", reason: "must be a non-empty array of strings")
+            }
+            hashAlgorithms = algorithms
+        } else {
+            hashAlgorithms = ["sha-256"]
         }
         self.encoded = encoded
         self.type = type

@@ -111,7 +111,7 @@ struct AuthorizationRequestTests {
         let encoded = Base64URL.encode(Data(#"{"type":"payment","credential_ids":["pid"]}"#.utf8))
         let link = requestLink(Self.redirectURIRequest + [("transaction_data", #"[""# + encoded + #""]"#)])
         let holder = OpenID4VPHolder(httpClient: URLSessionHTTPClient())
-        await #expect(throws: OpenID4VPError.unsupportedTransactionData("payment")) {
+        await #expect(throws: OpenID4VPError.unsupportedTransactionData("the type 'payment' is not one this wallet handles")) {
             _ = try await holder.parseAuthorizationRequest(requestURI: link, walletConfiguration: .testing())
         }
         let accepted = try await holder.parseAuthorizationRequest(

@@ -161,6 +161,45 @@ struct ResponseSubmissionTests {
         }
     }
 
+    /// Appendix B.3.3.1: the KB-JWT's hash must be one the entry's
+    /// `transaction_data_hashes_alg` names.
+    @Test func theTransactionDataHashIsOneTheRequestAccepts() async throws {
+        let held = try await HeldCredentials()
+        let entry = Base64URL.encode(Data(
+            #"{"type":"payment","credential_ids":["pid"],"transaction_data_hashes_alg":["sha-384","sha-256"]}"#.utf8))
+        let holder = OpenID4VPHolder(httpClient: URLSessionHTTPClient())
+        let configuration = WalletConfiguration.testing { $0.supportedTransactionDataTypes = ["payment"] }
+        func parse(_ entries: [String], query: String = Self.pidQuery) async throws -> ParsedAuthorizationRequest {
+            let list = "[" + entries.map { #"""# + $0 + #"""# }.joined(separator: ",") + "]"
+            return try await holder.parseAuthorizationRequest(
+                requestURI: requestLink(Self.unsignedRequest(
+                    responseURI: "https://verifier.example/post", query: query, extra: [("transaction_data", list)])),
+                walletConfiguration: configuration)
+        }
+        let resolved = try await holder.resolveAuthorizationRequest(try await parse([entry]))
+        let presentation = try await PresentationFactory(request: resolved.request).sdJWTPresentation(
+            of: held.pid, disclosing: [try ClaimPath([.key("given_name")])], forQuery: "pid", holderKey: try held.holderSigner)
+        var policy = KeyBindingPolicy.required(audience: "redirect_uri:https://verifier.example/post", nonce: "n-0S6_WzA2Mj")
+        policy.transactionData = [entry]
+        let verified = try SDJWTVerifier(keyBinding: policy)
+            .verify(SDJWTObject(parsing: presentation), issuerKey: JWSVerificationKey(held.issuerKey.publicKey))
+        #expect(verified.keyBinding?.claims["transaction_data_hashes_alg"] == "sha-384")
+
+        // No hash both entries accept, a hash the wallet cannot make, an mdoc query: refused.
+        let sha512Only = Base64URL.encode(Data(
+            #"{"type":"payment","credential_ids":["pid"],"transaction_data_hashes_alg":["sha-512"]}"#.utf8))
+        let md5 = Base64URL.encode(Data(#"{"type":"payment","credential_ids":["pid"],"transaction_data_hashes_alg":["md5"]}"#.utf8))
+        let forMdoc = Base64URL.encode(Data(#"{"type":"payment","credential_ids":["mdl"]}"#.utf8))
+        for (entries, query) in [([entry, sha512Only], Self.pidQuery), ([md5], Self.pidQuery), ([forMdoc], Self.mdlQuery)] {
+            await #expect {
+                _ = try await parse(entries, query: query)
+            } throws: { error in
+                guard case .unsupportedTransactionData? = error as? OpenID4VPError else { return false }
+                return (error as? OpenID4VPError)?.oauthError == "invalid_transaction_data"
+            }
+        }
+    }
+
     @Test func aDeclinedRequestSendsAccessDeniedWithTheState() async throws {
         try await verifier { responseURI, inbox in
             let (holder, resolved) = try await resolve(Self.unsignedRequest(responseURI: responseURI, query: Self.pidQuery))
