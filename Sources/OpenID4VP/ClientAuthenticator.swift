@@ -92,6 +92,13 @@ public struct ClientAuthenticator: Sendable {
                 throw failure(request, "the response destination is not one registered for this client")
             }
         }
+        guard !client.signingKeys.isEmpty || !client.redirectURIs.isEmpty else {
+            // Nothing registered ties a request to this client: anyone can send its client_id
+            // with a response URI of their own.
+            return info(request, displayName: client.displayName, logoURI: client.logoURI, valid: false, errors: [
+                "this client is registered without signing keys or redirect URIs, so nothing authenticates the request",
+            ])
+        }
         return info(request, displayName: client.displayName, logoURI: client.logoURI, valid: true)
     }
 

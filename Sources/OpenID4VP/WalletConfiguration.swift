@@ -92,7 +92,10 @@ public struct PreRegisteredClient: Sendable {
     /// Keys that may sign this client's request objects; empty for a client that sends
     /// unsigned requests.
     public var signingKeys: [JWK]
-    /// The redirect or response URIs it may use; empty for any.
+    /// The redirect or response URIs it may use; empty for any. A client registered with
+    /// neither these nor ``signingKeys`` is never authenticated (its requests resolve with
+    /// the client identifier marked not valid): nothing would stop another party from
+    /// sending its `client_id`.
     public var redirectURIs: [URL]
     /// Its logo.
     public var logoURI: String?

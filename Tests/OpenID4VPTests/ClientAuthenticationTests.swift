@@ -271,6 +271,15 @@ struct ClientAuthenticationTests {
             payload: JSONValue.object(TestVerifier.parameters(clientID: "example-client")).serialized(),
             header: header, signer: SoftwareSigner(privateKey: PrivateKey(curve: .p256), keyID: "k1"))
         await expectAuthenticationFailure(impostor, configuration: knowing)
+
+        // Registered by name only: a request naming it resolves, but is not authenticated,
+        // since anyone can send this client_id.
+        let nameOnly = WalletConfiguration.testing {
+            $0.preRegisteredClients = ["example-client": PreRegisteredClient(displayName: "Example Shop")]
+        }
+        let spoofable = try await authenticate(impostor, configuration: nameOnly)
+        #expect(!spoofable.clientIDValid)
+        #expect(spoofable.clientIDValidationErrors.contains { $0.contains("nothing authenticates") })
     }
 
     @Test func originAndFederationPrefixesAreRefusedClearly() async throws {
