@@ -4,11 +4,12 @@ import Foundation
 /// may have a path.
 enum WellKnownLocation {
     /// RFC 8414 §3.1 and OpenID4VCI §12.2.2: `suffix` goes between the host and the path, so
-    /// `https://h/tenant` becomes `https://h/.well-known/<suffix>/tenant`.
+    /// `https://h/tenant` becomes `https://h/.well-known/<suffix>/tenant`; a terminating `/`
+    /// of the path is removed first (`https://h/tenant/` gives the same URL).
     static func inserting(_ suffix: String, into identifier: URL) -> URL? {
         guard var components = URLComponents(url: identifier, resolvingAgainstBaseURL: false) else { return nil }
         var path = components.percentEncodedPath
-        if path == "/" { path = "" }
+        while path.hasSuffix("/") { path.removeLast() }
         components.percentEncodedPath = "/.well-known/\(suffix)" + path
         components.query = nil
         components.fragment = nil
