@@ -58,9 +58,8 @@ struct ResourceServerRequester: Sendable {
     /// a `DPoP-Nonce`.
     static func asksForNonce(_ response: HTTPResponse) -> Bool {
         guard response.status == 401, response.headers["DPoP-Nonce"] != nil else { return false }
-        return response.headers.values(for: "WWW-Authenticate").contains { challenge in
-            let text = challenge.lowercased()
-            return text.hasPrefix("dpop") && text.replacingOccurrences(of: " ", with: "").contains("error=\"use_dpop_nonce\"")
+        return AuthenticationChallenge.parse(response.headers.values(for: "WWW-Authenticate")).contains {
+            $0.scheme == "dpop" && $0.parameters["error"] == "use_dpop_nonce"
         }
     }
 }
