@@ -59,11 +59,7 @@ public struct JWSPolicy: Sendable, Hashable {
     /// Applies ``requiredType`` to a merged header.
     func checkType(of header: JOSEHeader) throws(JOSEError) {
         guard let requiredType else { return }
-        func normalized(_ type: String) -> String {
-            let lower = type.lowercased()
-            return lower.hasPrefix("application/") ? String(lower.dropFirst("application/".count)) : lower
-        }
-        guard let type = header.type, normalized(type) == normalized(requiredType) else {
+        guard JOSEMediaType.matches(header.type, requiredType) else {
             throw .invalidHeader("typ is \(header.type ?? "absent"), expected \(requiredType)")
         }
     }

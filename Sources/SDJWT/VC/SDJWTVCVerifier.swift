@@ -90,14 +90,20 @@ public struct SDJWTVCVerifier: Sendable {
         return try await finish(verified)
     }
 
-    /// Every signature's `typ` must be the SD-JWT VC media type, in the protected header (an
-    /// unprotected `typ` could be changed in transit); checked before the key is resolved, so
-    /// a token of another kind never reaches the network.
+    /// Every signature's `typ` must be the SD-JWT VC media type (compared as RFC 7515 says:
+    /// case-insensitively, `application/` optional), in the protected header (an unprotected
+    /// `typ` could be changed in transit); checked before the key is resolved, so a token of
+    /// another kind never reaches the network. So must any `x5c`: the chain that names the
+    /// issuer is part of what the issuer signs.
     func checkType(of object: SDJWTObject) throws(SDJWTVCError) {
         for signature in object.jws.signatures {
             let type = signature.protectedHeader["typ"]?.stringValue
-            guard type == Self.mediaType || (acceptsLegacyType && type == Self.legacyMediaType) else {
+            guard JOSEMediaType.matches(type, Self.mediaType) || (acceptsLegacyType && JOSEMediaType.matches(type, Self.legacyMediaType))
+            else {
                 throw .wrongType(type)
+            }
+            if signature.header.certificateChain != nil, signature.protectedHeader["x5c"] == nil {
+                throw .sdJWT(.issuerJWT(.invalidHeader("x5c must be in the protected header")))
             }
         }
     }

@@ -53,7 +53,8 @@ struct SDJWTVCVerifierTests {
     func headerType() async throws {
         let signer = try Fixtures.issuerSigner()
         let resolver = try Fixtures.issuerResolver()
-        for type in ["dc+sd-jwt", "vc+sd-jwt"] {
+        // RFC 7515 §4.1.9: case-insensitive, `application/` optional.
+        for type in ["dc+sd-jwt", "vc+sd-jwt", "application/dc+sd-jwt", "DC+SD-JWT"] {
             let sdJWT = try await VCFixtures.issue(
                 VCFixtures.claims(), header: JOSEHeader(algorithm: "ES256", type: type), signer: signer)
             _ = try await VCFixtures.verifier().verify(sdJWT, resolver: resolver)
@@ -84,6 +85,21 @@ struct SDJWTVCVerifierTests {
         let moved = try SDJWTObject(parsing: JSONValue.object(document).serializedString(.compact))
         #expect(moved.jws.signatures.first?.header.type == "dc+sd-jwt")
         await expectVCError({ $0 == .wrongType(nil) }) {
+            _ = try await VCFixtures.verifier().verify(moved, resolver: Fixtures.issuerResolver())
+        }
+    }
+
+    @Test("x5c only in the unprotected header of a JSON serialization is refused")
+    func unprotectedCertificateChain() async throws {
+        let signed = try await SDJWTBuilder(
+            claims: VCFixtures.claims(), header: JOSEHeader(algorithm: "ES256", type: "dc+sd-jwt")
+        ).issue(signer: Fixtures.issuerSigner(), serialization: .flattenedJSON)
+        guard case .object(var document) = try JSONValue(parsing: signed.serialized) else { throw FixtureError("not JSON") }
+        var header = document["header"]?.objectValue ?? JSONObject()
+        header["x5c"] = .array([.string(Data([0x30, 0x00]).base64EncodedString())])
+        document["header"] = .object(header)
+        let moved = try SDJWTObject(parsing: JSONValue.object(document).serializedString(.compact))
+        await expectVCError({ if case .sdJWT(.issuerJWT) = $0 { true } else { false } }) {
             _ = try await VCFixtures.verifier().verify(moved, resolver: Fixtures.issuerResolver())
         }
     }
