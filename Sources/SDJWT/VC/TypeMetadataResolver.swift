@@ -103,7 +103,8 @@ public struct TypeMetadataResolver: Sendable {
 
     /// Subresource Integrity: `integrity` lists `<alg>-<base64>` digests separated by
     /// spaces; only the strongest algorithm listed counts (W3C SRI §3.3.4), and the bytes
-    /// match when any digest of that algorithm does. No supported algorithm: no match.
+    /// match when any digest of that algorithm does, compared after base64 decoding (so a
+    /// value written without its `=` padding matches too). No supported algorithm: no match.
     public static func matches(_ bytes: Data, integrity: String) -> Bool {
         let algorithms: [(String, DigestAlgorithm)] = [("sha512", .sha512), ("sha384", .sha384), ("sha256", .sha256)]
         let entries = integrity.split(whereSeparator: \.isWhitespace).compactMap { token -> (String, String)? in
@@ -115,9 +116,16 @@ public struct TypeMetadataResolver: Sendable {
         for (name, algorithm) in algorithms {
             let candidates = entries.filter { $0.0 == name }
             guard !candidates.isEmpty else { continue }
-            let digest = algorithm.hash(bytes).base64EncodedString()
-            return candidates.contains { $0.1 == digest }
+            let digest = algorithm.hash(bytes)
+            return candidates.contains { Self.base64Bytes($0.1) == digest }
         }
         return false
+    }
+
+    /// The bytes of standard base64 text, padded or not; `nil` when it is not base64.
+    private static func base64Bytes(_ text: String) -> Data? {
+        let padding = (4 - text.utf8.count % 4) % 4
+        guard padding < 3 else { return nil }
+        return Data(base64Encoded: text + String(repeating: "=", count: padding))
     }
 }

@@ -58,5 +58,10 @@ struct TypeMetadataTests {
         #expect(TypeMetadataResolver.matches(bytes, integrity: good256))
         #expect(!TypeMetadataResolver.matches(bytes, integrity: "\(good256) \(bad512)"))
         #expect(!TypeMetadataResolver.matches(bytes, integrity: "md5-abc"))
+        // Compared after decoding: the same digest without its padding matches, another does not.
+        let unpadded = good256.trimmingCharacters(in: ["="])
+        #expect(unpadded != good256)
+        #expect(TypeMetadataResolver.matches(bytes, integrity: unpadded))
+        #expect(!TypeMetadataResolver.matches(bytes, integrity: "sha256-AAAA"))
     }
 }
