@@ -38,9 +38,12 @@ public struct OpenID4VPHolder: Sendable {
         }
         let parameters: JSONObject
         if let loaded {
-            // Only the request object's parameters count (RFC 9101 §6.3); the link's client_id
-            // must name the same client.
-            if let linkClient = linkParameters["client_id"], loaded.claims["client_id"]?.stringValue != linkClient {
+            // Only the request object's parameters count (RFC 9101 §6.3); the link must name
+            // the client (RFC 9101 §5), and the same one (OpenID4VP §5.10.1).
+            guard let linkClient = linkParameters["client_id"] else {
+                throw .invalidRequest(parameter: "client_id", reason: "is required beside request or request_uri")
+            }
+            guard loaded.claims["client_id"]?.stringValue == linkClient else {
                 throw .invalidRequestObject("the request object's client_id differs from the link's")
             }
             parameters = loaded.claims

@@ -4,6 +4,7 @@ import Foundation
 import HTTP
 import JOSE
 import JSONModel
+import Multiformats
 import OpenID4VP
 import Testing
 
@@ -14,8 +15,11 @@ struct ClientAuthenticationTests {
         _ token: String, configuration: WalletConfiguration
     ) async throws -> VerifierInfo {
         let holder = OpenID4VPHolder(httpClient: NoNetwork())
+        // The link names the client its request object names (RFC 9101 §5).
+        let payload = try JSONValue(parsing: Base64URL.decode(String(token.split(separator: ".")[1])))
+        let clientID = try #require(payload["client_id"]?.stringValue)
         let parsed = try await holder.parseAuthorizationRequest(
-            requestURI: "openid4vp://?request=\(token)", walletConfiguration: configuration)
+            requestURI: requestLink([("client_id", clientID), ("request", token)]), walletConfiguration: configuration)
         return try await holder.resolveAuthorizationRequest(parsed).verifierInfo
     }
 
@@ -120,7 +124,7 @@ struct ClientAuthenticationTests {
         let encoded = try #require(json.serializedString().addingPercentEncoding(withAllowedCharacters: .alphanumerics))
         let holder = OpenID4VPHolder(httpClient: NoNetwork())
         let trusting = try WalletConfiguration.testing { $0.verifierTrustAnchors = try verifier.anchors }
-        let parsed = try await holder.parseAuthorizationRequest(requestURI: "openid4vp://?request=\(encoded)", walletConfiguration: trusting)
+        let parsed = try await holder.parseAuthorizationRequest(requestURI: "openid4vp://?client_id=x509_san_dns:verifier.example&request=\(encoded)", walletConfiguration: trusting)
         #expect(try await holder.resolveAuthorizationRequest(parsed).verifierInfo.clientIDValid)
 
         // With the x5c signature itself broken, the request is refused.
@@ -129,7 +133,7 @@ struct ClientAuthenticationTests {
         signatures[1] = .object(second)
         root["signatures"] = .array(signatures)
         let broken = try #require(JSONValue.object(root).serializedString().addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-        let parsedBroken = try await holder.parseAuthorizationRequest(requestURI: "openid4vp://?request=\(broken)", walletConfiguration: trusting)
+        let parsedBroken = try await holder.parseAuthorizationRequest(requestURI: "openid4vp://?client_id=x509_san_dns:verifier.example&request=\(broken)", walletConfiguration: trusting)
         await #expect(throws: OpenID4VPError.self) { _ = try await holder.resolveAuthorizationRequest(parsedBroken) }
     }
 

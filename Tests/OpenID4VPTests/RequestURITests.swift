@@ -126,6 +126,10 @@ struct RequestURITests {
                 requestURI: requestLink([("client_id", "x509_san_dns:bank.example"), ("request", token)]),
                 walletConfiguration: .testing())
         }
+        await #expect(throws: OpenID4VPError.invalidRequest(parameter: "client_id", reason: "is required beside request or request_uri")) {
+            _ = try await OpenID4VPHolder(httpClient: NoNetwork()).parseAuthorizationRequest(
+                requestURI: requestLink([("request", token)]), walletConfiguration: .testing())
+        }
     }
 
     @Test func expiredOrMisaddressedRequestObjectsAreRefused() async throws {
@@ -135,18 +139,18 @@ struct RequestURITests {
             extra: ["exp": .number(JSONNumber(Int(TestVerifier.now.timeIntervalSince1970) - 3600))]))
         await #expect(throws: OpenID4VPError.invalidRequestObject("the request object has expired")) {
             _ = try await OpenID4VPHolder(httpClient: NoNetwork()).parseAuthorizationRequest(
-                requestURI: "openid4vp://?request=\(expired)", walletConfiguration: .testing())
+                requestURI: "openid4vp://?client_id=x509_san_dns:verifier.example&request=\(expired)", walletConfiguration: .testing())
         }
         let misaddressed = try await verifier.sign(TestVerifier.parameters(
             clientID: "x509_san_dns:verifier.example", extra: ["aud": "https://other-wallet.example"]))
         await #expect(throws: OpenID4VPError.self) {
             _ = try await OpenID4VPHolder(httpClient: NoNetwork()).parseAuthorizationRequest(
-                requestURI: "openid4vp://?request=\(misaddressed)", walletConfiguration: .testing { $0.audience = "https://wallet.example" })
+                requestURI: "openid4vp://?client_id=x509_san_dns:verifier.example&request=\(misaddressed)", walletConfiguration: .testing { $0.audience = "https://wallet.example" })
         }
         let selfIssued = try await verifier.sign(TestVerifier.parameters(
             clientID: "x509_san_dns:verifier.example", extra: ["aud": "https://self-issued.me/v2"]))
         _ = try await OpenID4VPHolder(httpClient: NoNetwork()).parseAuthorizationRequest(
-            requestURI: "openid4vp://?request=\(selfIssued)", walletConfiguration: .testing { $0.audience = "https://wallet.example" })
+            requestURI: "openid4vp://?client_id=x509_san_dns:verifier.example&request=\(selfIssued)", walletConfiguration: .testing { $0.audience = "https://wallet.example" })
     }
 
     @Test func anEncryptedRequestObjectIsOpenedWithTheWalletKey() async throws {
@@ -158,14 +162,14 @@ struct RequestURITests {
             keyManagement: .ecdhES, contentEncryption: .a256GCM)
         let holder = OpenID4VPHolder(httpClient: NoNetwork())
         let parsed = try await holder.parseAuthorizationRequest(
-            requestURI: "openid4vp://?request=\(encrypted)",
+            requestURI: "openid4vp://?client_id=x509_san_dns:verifier.example&request=\(encrypted)",
             walletConfiguration: try .testing {
                 $0.decryptionKey = .privateKey(walletKey)
                 $0.verifierTrustAnchors = try verifier.anchors
             })
         #expect(try await holder.resolveAuthorizationRequest(parsed).verifierInfo.clientIDValid)
         await #expect(throws: OpenID4VPError.invalidRequestObject("the request object is encrypted and the wallet has no decryption key")) {
-            _ = try await holder.parseAuthorizationRequest(requestURI: "openid4vp://?request=\(encrypted)", walletConfiguration: .testing())
+            _ = try await holder.parseAuthorizationRequest(requestURI: "openid4vp://?client_id=x509_san_dns:verifier.example&request=\(encrypted)", walletConfiguration: .testing())
         }
     }
 }
