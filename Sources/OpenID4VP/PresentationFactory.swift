@@ -43,6 +43,28 @@ public struct PresentationFactory: Sendable {
         }
     }
 
+    /// An SD-JWT VC presentation disclosing `paths` with no Key Binding JWT, for a query that
+    /// does not require holder binding (Appendix B.3: `require_cryptographic_holder_binding`
+    /// false lets the Wallet return the SD-JWT alone), typically a credential bound to no
+    /// key. Refused for a query that requires binding or carries transaction data, which
+    /// only a KB-JWT can bind.
+    public func sdJWTPresentationWithoutKeyBinding(
+        of credential: ProcessedSDJWT, disclosing paths: [ClaimPath], forQuery queryID: String
+    ) throws(OpenID4VPError) -> String {
+        let query = request.dcqlQuery?.credentials.first { $0.id == queryID }
+        guard query?.requiresCryptographicHolderBinding == false else {
+            throw .presentationFailed("credential query \(queryID) requires holder binding")
+        }
+        guard !request.transactionData.contains(where: { $0.credentialIDs.contains(queryID) }) else {
+            throw .presentationFailed("credential query \(queryID) carries transaction data, which needs a Key Binding JWT")
+        }
+        do {
+            return try credential.presentation(disclosing: paths).serialized
+        } catch {
+            throw .presentationFailed("the SD-JWT presentation could not be made: \(error)")
+        }
+    }
+
     /// The one hash a KB-JWT's `transaction_data_hashes` can use for `entries`: the first,
     /// in the first entry's order of preference, that every entry accepts and this wallet
     /// supports (Appendix B.3.3.1: it MUST be one of the values each request names).

@@ -200,6 +200,22 @@ struct ResponseSubmissionTests {
         }
     }
 
+    /// Appendix B.3: only a query that does not require holder binding may be answered
+    /// without a KB-JWT.
+    @Test func aPresentationWithoutKeyBindingIsRefusedWhereBindingIsRequired() async throws {
+        let held = try await HeldCredentials()
+        let (_, resolved) = try await resolve(Self.unsignedRequest(responseURI: "https://verifier.example/post", query: Self.pidQuery))
+        #expect(throws: OpenID4VPError.presentationFailed("credential query pid requires holder binding")) {
+            _ = try PresentationFactory(request: resolved.request).sdJWTPresentationWithoutKeyBinding(
+                of: held.pid, disclosing: [try ClaimPath([.key("given_name")])], forQuery: "pid")
+        }
+        let unboundQuery = Self.pidQuery.replacingOccurrences(of: #""format":"dc+sd-jwt","#, with: #""format":"dc+sd-jwt","require_cryptographic_holder_binding":false,"#)
+        let (_, lenient) = try await resolve(Self.unsignedRequest(responseURI: "https://verifier.example/post", query: unboundQuery))
+        let presentation = try PresentationFactory(request: lenient.request).sdJWTPresentationWithoutKeyBinding(
+            of: held.pid, disclosing: [try ClaimPath([.key("given_name")])], forQuery: "pid")
+        #expect(presentation.hasSuffix("~"))
+    }
+
     @Test func aDeclinedRequestSendsAccessDeniedWithTheState() async throws {
         try await verifier { responseURI, inbox in
             let (holder, resolved) = try await resolve(Self.unsignedRequest(responseURI: responseURI, query: Self.pidQuery))

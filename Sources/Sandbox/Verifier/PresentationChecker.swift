@@ -102,8 +102,12 @@ struct PresentationChecker: Sendable {
     private func verifySDJWT(
         _ presentation: String, query: CredentialQuery, transaction: VerifierTransaction
     ) async -> Result<PresentationOutcome.Presented, Failure> {
-        let verifier = SDJWTVCVerifier(sdJWT: SDJWTVerifier(
-            keyBinding: .required(audience: transaction.clientID, nonce: transaction.nonce), clock: clock))
+        // A query that does not require holder binding accepts an SD-JWT without a KB-JWT
+        // (OpenID4VP Appendix B.3); one that is presented is still checked in full, and a
+        // credential with `cnf` still needs one.
+        var keyBinding = KeyBindingPolicy.required(audience: transaction.clientID, nonce: transaction.nonce)
+        if !query.requiresCryptographicHolderBinding { keyBinding.requirement = .optional }
+        let verifier = SDJWTVCVerifier(sdJWT: SDJWTVerifier(keyBinding: keyBinding, clock: clock))
         let resolver = SDJWTVCIssuerKeyResolver(certificates: X5CIssuerKeyResolver(anchors: issuerAnchors, clock: clock))
         let verified: VerifiedSDJWTVC
         do {

@@ -83,13 +83,17 @@ extension CredentialWallet {
     ) async throws(PresentationError) -> (String, isMDoc: Bool) {
         let id = choice.credentialID
         let stored: StoredCredential
-        let signer: SecureAreaSigner
+        let signer: SecureAreaSigner?
         do {
             stored = try await store.credential(id: id)
-            guard let keyID = stored.holderKeyID else {
+            if let keyID = stored.holderKeyID {
+                signer = try await holderKeySigner(keyID: keyID)
+            } else if stored.format == .sdJWTVC {
+                // Presentable without key binding only where the query allows it (checked below).
+                signer = nil
+            } else {
                 throw PresentationError.credentialUnusable(id: id, reason: "it is bound to no holder key of this wallet")
             }
-            signer = try await holderKeySigner(keyID: keyID)
         } catch let error as PresentationError {
             throw error
         } catch let error as WalletError {
@@ -103,6 +107,9 @@ extension CredentialWallet {
             case .sdJWTVC:
                 let text = String(decoding: stored.payload, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 let processed = try ProcessedSDJWT(unverified: SDJWTObject(parsing: text))
+                guard let signer else {
+                    return (try factory.sdJWTPresentationWithoutKeyBinding(of: processed, disclosing: paths, forQuery: queryID), false)
+                }
                 return (try await factory.sdJWTPresentation(of: processed, disclosing: paths, forQuery: queryID, holderKey: signer), false)
             case .mdoc:
                 let issuerSigned = try IssuerSigned(decoding: stored.payload)
@@ -113,6 +120,7 @@ extension CredentialWallet {
                     else { throw PresentationError.credentialUnusable(id: id, reason: "\(path) is not an mdoc element path") }
                     elements[nameSpace, default: []].append(element)
                 }
+                guard let signer else { throw PresentationError.credentialUnusable(id: id, reason: "it is bound to no holder key of this wallet") }
                 return (try await factory.mdocPresentation(of: issuerSigned, elements: elements, deviceKey: signer), true)
             case .jwtVCJSON, .openDID:
                 throw PresentationError.credentialUnusable(id: id, reason: "\(stored.format.rawValue) cannot be presented")
