@@ -151,6 +151,12 @@ public struct CredentialClient: Sendable {
         } catch {
             throw .invalidResponse(endpoint: endpoint, reason: "the body is not JSON: \(error)")
         }
-        return try CredentialResponse(json: json, format: format, endpoint: endpoint, limits: options.responseLimits)
+        let parsed = try CredentialResponse(json: json, format: format, endpoint: endpoint, limits: options.responseLimits)
+        // §8.3 and §9.2: credentials come with 200, a deferral with 202.
+        switch (parsed, response.status) {
+        case (.issued, 200), (.deferred, 202): return parsed
+        case (.issued, _): throw .invalidResponse(endpoint: endpoint, reason: "credentials must come with HTTP 200, not \(response.status)")
+        case (.deferred, _): throw .invalidResponse(endpoint: endpoint, reason: "a deferral must come with HTTP 202, not \(response.status)")
+        }
     }
 }

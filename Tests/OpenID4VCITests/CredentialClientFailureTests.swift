@@ -99,6 +99,9 @@ struct CredentialClientFailureTests {
         ("oversized", .json(["credentials": [["credential": .string(String(repeating: "a", count: 70_000))]]])),
         ("a 500", TestAnswer(status: 500)),
         ("no content", TestAnswer(status: 204)),
+        // §8.3: credentials with 200, a deferral with 202, never the other way round.
+        ("credentials with 202", .json(["credentials": [["credential": "a~"]]], status: 202)),
+        ("a deferral with 200", .json(["transaction_id": "tx-1", "interval": 5])),
     ]
 
     @Test(arguments: malformedAnswers.indices)
