@@ -28,6 +28,10 @@ public struct DeviceResponseVerifier: Sendable {
     }
 
     /// Validates every document of `response` against `sessionTranscript` at `time`.
+    ///
+    /// Only the documents are judged: a caller must also require ``DeviceResponse/status``
+    /// to be ``DeviceResponse/statusOK`` (a response reporting an error is not accepted for
+    /// the documents it carries) and at least the documents it asked for.
     public func verify(
         _ response: DeviceResponse, sessionTranscript: SessionTranscript, at time: Date? = nil
     ) async -> [MDocValidationReport] {

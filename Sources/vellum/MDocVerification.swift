@@ -104,9 +104,15 @@ struct MDocVerification {
                 }
                 entries.append(MDocReport.Entry(report: report, issuerSigned: document.issuerSigned))
             }
+            var failure: String?
+            if response.documents.isEmpty {
+                failure = "the DeviceResponse holds no document (status \(response.status))"
+            } else if response.status != DeviceResponse.statusOK {
+                // 18013-5: a non-zero status is an error whatever documents came with it.
+                failure = "the DeviceResponse reports status \(response.status), not OK"
+            }
             return MDocReport(
-                kind: "DeviceResponse", documents: entries, deviceAuthenticationChecked: sessionTranscript != nil,
-                failure: response.documents.isEmpty ? "the DeviceResponse holds no document (status \(response.status))" : nil)
+                kind: "DeviceResponse", documents: entries, deviceAuthenticationChecked: sessionTranscript != nil, failure: failure)
         }
     }
 }

@@ -64,6 +64,20 @@ struct VerifyMDocCommandTests {
         #expect(untrusted.standardOutput.contains("✗ certificate chain to IACA"))
     }
 
+    /// 18013-5: a DeviceResponse whose `status` is not 0 reports an error; its documents do
+    /// not make it valid.
+    @Test func aResponseReportingAnErrorStatusIsInvalid() async throws {
+        var bytes = try responseBytes()
+        // The Annex D response ends with "status": 0, its last byte; 12 is "CBOR validation error".
+        #expect(bytes.last == 0x00)
+        bytes[bytes.index(before: bytes.endIndex)] = 0x0C
+        let result = try await VellumBinary.run([
+            "verify", try write("status12.cbor", bytes), "--trust", try vector("IACA_ROOT_CERT.pem"), "--at", "2021-01-01",
+        ])
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains("status 12, not OK"))
+    }
+
     @Test func theDeviceMacIsCheckedWithTheSessionTranscriptAndReaderKey() async throws {
         let arguments = [
             "verify", try vector("ISO_18013_5_ANNEX_D_DEVICE_RESPONSE.hex"), "--trust", try vector("IACA_ROOT_CERT.pem"),

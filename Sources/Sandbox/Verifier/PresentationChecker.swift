@@ -136,6 +136,9 @@ struct PresentationChecker: Sendable {
         let transcript = SessionTranscript.openID4VP(
             clientID: transaction.clientID, nonce: transaction.nonce, jwkThumbprint: thumbprint,
             responseURI: transaction.responseURI.absoluteString)
+        guard response.status == DeviceResponse.statusOK else {
+            return .failure(Failure(text: "the DeviceResponse reports status \(response.status), not OK"))
+        }
         let verifier = DeviceResponseVerifier(issuerValidator: IssuerSignedValidator(trustAnchors: issuerAnchors, clock: clock))
         let reports = await verifier.verify(response, sessionTranscript: transcript)
         guard reports.count == 1, let report = reports.first else {
