@@ -101,7 +101,7 @@ public struct AuthorizationRequest: Sendable, Hashable {
         if responseMode.postsToResponseURI, responseURI == nil, clientID.prefix == .redirectURI {
             // §5.9.3: a `redirect_uri:` Verifier may leave `response_uri` out; its identifier
             // is where the response goes.
-            responseURI = try Self.identifierURL(clientID.identifier, parameter: "client_id")
+            responseURI = try Self.checkedURL(clientID.identifier, parameter: "client_id")
         }
         self.responseURI = responseURI
         if responseMode.isDigitalCredentialsAPI {
@@ -152,9 +152,10 @@ public struct AuthorizationRequest: Sendable, Hashable {
         responseMode.postsToResponseURI ? responseURI : (redirectURI ?? URL(string: clientID.identifier))
     }
 
-    /// A client identifier that must be an absolute URL the wallet may send to.
-    static func identifierURL(_ identifier: String, parameter: String) throws(OpenID4VPError) -> URL {
-        guard let url = URL(string: identifier), url.scheme != nil else {
+    /// `text`, which must be an absolute URL the wallet may send to (https, or http to
+    /// loopback), named `parameter` in errors.
+    static func checkedURL(_ text: String, parameter: String) throws(OpenID4VPError) -> URL {
+        guard let url = URL(string: text), url.scheme != nil else {
             throw .invalidRequest(parameter: parameter, reason: "is not an absolute URL")
         }
         do {
@@ -241,15 +242,7 @@ struct ParameterReader {
     /// must be.
     func optionalURL(_ name: String) throws(OpenID4VPError) -> URL? {
         guard let text = try optionalString(name) else { return nil }
-        guard let url = URL(string: text), url.scheme != nil else {
-            throw .invalidRequest(parameter: name, reason: "is not an absolute URL")
-        }
-        do {
-            try HTTPClientPolicy().check(url)
-        } catch {
-            throw .invalidRequest(parameter: name, reason: "\(error)")
-        }
-        return url
+        return try AuthorizationRequest.checkedURL(text, parameter: name)
     }
 
     /// A JSON object, or JSON text of one.

@@ -11,11 +11,11 @@ extension SDJWTIssuerKeyResolver {
     ///
     /// Bound to the credential's issuer (``StatusListResolver/bound(to:)``, which
     /// ``SDJWTVCVerifier`` does), a key is accepted only when it is bound to that issuer as
-    /// the status list draft's key resolution allows: the credential's own key; a key this
-    /// resolver finds for a token whose `iss` is the credential's `iss` (the same web-based
-    /// or DID resolution); or the leaf of a trusted `x5c` chain issued by the same
-    /// certificate authority as the credential's. Unbound, any key this resolver trusts is
-    /// accepted.
+    /// the status list draft's key resolution allows: the credential's own key; the leaf of a
+    /// trusted `x5c` chain issued by the same certificate authority as the credential's; or,
+    /// for a token without `x5c`, a key this resolver finds for a token whose `iss` is the
+    /// credential's `iss` (the same web-based or DID resolution). Unbound, any key this
+    /// resolver trusts is accepted.
     public var statusListKeys: StatusListKeyLookup {
         StatusListKeyLookup { request throws(StatusListError) in
             var header = request.joseHeader ?? JOSEHeader(keyID: request.keyIDString)
@@ -30,10 +30,14 @@ extension SDJWTIssuerKeyResolver {
             }
             guard let key, case .publicKey(let publicKey) = key.material else { return nil }
             guard let referencing = request.referencingIssuer else { return publicKey }
-            guard publicKey == referencing.key
-                || (referencing.issuer != nil && request.unverifiedIssuer == referencing.issuer)
-                || Certificate.leavesHaveSameIssuingAuthority(header.certificateChain, referencing.certificateChain)
-            else { return nil }
+            if publicKey == referencing.key { return publicKey }
+            if let chain = header.certificateChain {
+                // A certificate need not name an issuer, so its `iss` proves nothing: only the
+                // authority that certified both keys binds them.
+                return Certificate.leavesHaveSameIssuingAuthority(chain, referencing.certificateChain) ? publicKey : nil
+            }
+            // Metadata and DID resolution bind the key to the `iss` they resolved it for.
+            guard let issuer = referencing.issuer, request.unverifiedIssuer == issuer else { return nil }
             return publicKey
         }
     }

@@ -314,4 +314,49 @@ struct IssuerKeyResolverTests {
             }
         }
     }
+
+    /// An x5c status list token proves nothing by its `iss`: a certificate need not name an
+    /// issuer. Another authority's certificate claiming the credential's `iss` must not answer
+    /// for it; the credential's own key does.
+    @Test("status: an x5c list from another authority claiming the credential's iss does not answer for it")
+    func statusListFromAnotherAuthority() async throws {
+        let pki = try PKI()
+        let other = try PKI(sans: [])
+        let now = Date(timeIntervalSince1970: VCFixtures.now)
+        let published = BaseBox()
+        try await LoopbackServer.with(pages: { _ in
+            ["/statuslists/1": .init(contentType: "application/statuslist+jwt", body: published.base)]
+        }) { base in
+            let uri = "\(base)/statuslists/1"
+            let resolver = SDJWTVCIssuerKeyResolver(certificates: X5CIssuerKeyResolver(
+                anchors: TrustAnchorStore([pki.root, other.root]), clock: Fixtures.clock(VCFixtures.now)))
+            var verifier = VCFixtures.verifier()
+            verifier.statusPolicy = .report
+            var claims = VCFixtures.claims()
+            claims["status"] = .object(["status_list": .object(["idx": 1, "uri": .string(uri)])])
+            let credential = try await VCFixtures.issue(claims, header: pki.header(), signer: pki.signer())
+            func publish(_ statuses: [StatusType], by signer: PKI) async throws {
+                var header = try signer.header()
+                header.type = "statuslist+jwt"
+                let list = try TokenStatusList(bits: .one, statuses: statuses)
+                let claims = JWTClaims(
+                    issuer: "https://issuer.example.com", subject: uri, issuedAt: now,
+                    additionalClaims: ["status_list": try list.jsonValue()])
+                published.base = try await JWT.sign(claims, header: header, signer: signer.signer())
+            }
+            func status() async throws -> StatusResult? {
+                verifier.statusResolver = StatusListResolver(
+                    httpClient: URLSessionHTTPClient(), keys: resolver.statusListKeys,
+                    policy: StatusListPolicy(clock: Fixtures.clock(VCFixtures.now)), cache: nil)
+                return try await verifier.verify(credential, resolver: resolver).status
+            }
+            try await publish([.valid, .invalid], by: pki)
+            #expect(try await status() == .invalid)
+            try await publish([.valid, .valid], by: other)
+            guard case .unknown(.keyNotFound)? = try await status() else {
+                Issue.record("another authority's status list answered for the credential")
+                return
+            }
+        }
+    }
 }
