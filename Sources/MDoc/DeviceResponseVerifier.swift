@@ -77,6 +77,7 @@ public struct DeviceResponseVerifier: Sendable {
             guard sign1.payload == nil else {
                 throw .invalidStructure(path: "deviceSignature", reason: "the payload must be detached (null)")
             }
+            try IssuerSignedValidator.requireProtectedAlgorithm(sign1.protected.headers, path: "deviceSignature")
             let algorithm: COSEAlgorithm
             do throws(COSEError) { algorithm = try sign1.algorithm() } catch { throw .cose(error) }
             guard acceptedDeviceAlgorithms.contains(algorithm) else { throw .unsupportedAlgorithm(algorithm.description) }
@@ -92,6 +93,7 @@ public struct DeviceResponseVerifier: Sendable {
             guard mac0.payload == nil else {
                 throw .invalidStructure(path: "deviceMac", reason: "the payload must be detached (null)")
             }
+            try IssuerSignedValidator.requireProtectedAlgorithm(mac0.protected.headers, path: "deviceMac")
             guard let readerKey else { throw .invalidRequest("a deviceMac needs the reader's ephemeral private key") }
             let key = try DeviceMacKey.derive(
                 privateKey: readerKey, peerPublicKey: deviceKey, sessionTranscript: sessionTranscript)

@@ -137,6 +137,7 @@ public struct IssuerSignedValidator: Sendable {
     }
 
     func checkAlgorithm(_ sign1: COSESign1) throws(MDocError) -> COSEAlgorithm {
+        try Self.requireProtectedAlgorithm(sign1.protected.headers, path: "issuerAuth")
         let algorithm: COSEAlgorithm
         do throws(COSEError) {
             algorithm = try sign1.algorithm()
@@ -206,6 +207,15 @@ public struct IssuerSignedValidator: Sendable {
             }
         }
         return count
+    }
+
+    /// 18013-5 puts `alg` in the protected header of issuerAuth and of the device signature
+    /// or MAC (RFC 9052 §3.1: authenticated where it can be); an unprotected one could be
+    /// swapped in transit, so it is refused.
+    static func requireProtectedAlgorithm(_ protected: COSEHeaders, path: String) throws(MDocError) {
+        guard protected.rawAlgorithm != nil else {
+            throw .invalidStructure(path: path, reason: "alg must be in the protected header")
+        }
     }
 
     static func checkValidity(

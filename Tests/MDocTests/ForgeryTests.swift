@@ -91,6 +91,23 @@ struct ForgeryTests {
         #expect(report.outcome(of: .certificateChain) == .skipped("not reached"))
     }
 
+    /// RFC 9052 §3.1 and 18013-5: `alg` belongs in the protected header, where the
+    /// signature covers it.
+    @Test("An issuerAuth with alg only in the unprotected header is refused, though its signature verifies")
+    func unprotectedAlgorithm() async throws {
+        let issuer = try TestIssuer()
+        let issued = try await issuer.issue()
+        let original = issued.issuerAuth.sign1
+        var unprotected = original.unprotected
+        unprotected.algorithm = .es256
+        let resigned = try await COSESign1.sign(
+            payload: try #require(original.payload), unprotected: unprotected, signer: SoftwareSigner(privateKey: issuer.dsKey))
+        #expect(resigned.protected.headers.rawAlgorithm == nil)
+        let forged = IssuerSigned(nameSpaces: issued.nameSpaces, issuerAuth: try IssuerAuth(cbor: resigned.cbor()))
+        #expect(await issuer.validator.validate(forged).firstFailure
+            == .invalidStructure(path: "issuerAuth", reason: "alg must be in the protected header"))
+    }
+
     @Test("The document's docType must be the MSO's")
     func wrongDocType() async throws {
         let issuer = try TestIssuer()
