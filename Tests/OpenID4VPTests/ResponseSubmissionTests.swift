@@ -149,16 +149,18 @@ struct ResponseSubmissionTests {
         let resolved = try await holder.resolveAuthorizationRequest(parsed)
         let presentation = try await PresentationFactory(request: resolved.request).sdJWTPresentation(
             of: held.pid, disclosing: [try ClaimPath([.key("given_name")])], forQuery: "pid", holderKey: try held.holderSigner)
+        #expect(try Self.verify(presentation, of: held, transactionData: [entry]).keyBinding != nil)
+        let other = Base64URL.encode(Data(#"{"type":"payment","credential_ids":["pid"],"amount":"9000 EUR"}"#.utf8))
+        #expect(throws: SDJWTError.self) { try Self.verify(presentation, of: held, transactionData: [other]) }
+    }
+
+    /// The verifier's check of a presentation for the unsigned test request: key binding to
+    /// its audience and nonce, and to exactly `transactionData`.
+    static func verify(_ presentation: String, of held: HeldCredentials, transactionData: [String]) throws -> VerifiedSDJWT {
         var policy = KeyBindingPolicy.required(audience: "redirect_uri:https://verifier.example/post", nonce: "n-0S6_WzA2Mj")
-        policy.transactionData = [entry]
-        let verified = try SDJWTVerifier(keyBinding: policy)
+        policy.transactionData = transactionData
+        return try SDJWTVerifier(keyBinding: policy)
             .verify(SDJWTObject(parsing: presentation), issuerKey: JWSVerificationKey(held.issuerKey.publicKey))
-        #expect(verified.keyBinding != nil)
-        policy.transactionData = [Base64URL.encode(Data(#"{"type":"payment","credential_ids":["pid"],"amount":"9000 EUR"}"#.utf8))]
-        #expect(throws: SDJWTError.self) {
-            try SDJWTVerifier(keyBinding: policy)
-                .verify(SDJWTObject(parsing: presentation), issuerKey: JWSVerificationKey(held.issuerKey.publicKey))
-        }
     }
 
     /// Appendix B.3.3.1: the KB-JWT's hash must be one the entry's
@@ -179,10 +181,7 @@ struct ResponseSubmissionTests {
         let resolved = try await holder.resolveAuthorizationRequest(try await parse([entry]))
         let presentation = try await PresentationFactory(request: resolved.request).sdJWTPresentation(
             of: held.pid, disclosing: [try ClaimPath([.key("given_name")])], forQuery: "pid", holderKey: try held.holderSigner)
-        var policy = KeyBindingPolicy.required(audience: "redirect_uri:https://verifier.example/post", nonce: "n-0S6_WzA2Mj")
-        policy.transactionData = [entry]
-        let verified = try SDJWTVerifier(keyBinding: policy)
-            .verify(SDJWTObject(parsing: presentation), issuerKey: JWSVerificationKey(held.issuerKey.publicKey))
+        let verified = try Self.verify(presentation, of: held, transactionData: [entry])
         #expect(verified.keyBinding?.claims["transaction_data_hashes_alg"] == "sha-384")
 
         // No hash both entries accept, a hash the wallet cannot make, an mdoc query: refused.

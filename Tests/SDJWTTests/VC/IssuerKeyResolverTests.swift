@@ -266,6 +266,17 @@ struct IssuerKeyResolverTests {
         }
     }
 
+    /// A loopback status list page: `body` gets the box whose text the page serves and the
+    /// page's URI.
+    static func withStatusListPage(_ body: @Sendable (BaseBox, String) async throws -> Void) async throws {
+        let published = BaseBox()
+        try await LoopbackServer.with(pages: { _ in
+            ["/statuslists/1": .init(contentType: "application/statuslist+jwt", body: published.base)]
+        }) { base in
+            try await body(published, "\(base)/statuslists/1")
+        }
+    }
+
     /// Status list draft, key resolution: the list's signer must be bound to the credential's
     /// issuer. Whoever serves the status URI (a CDN, a host) can sign a token with a key of
     /// their own that the DID resolver resolves; that list must not clear a revoked credential.
@@ -276,11 +287,7 @@ struct IssuerKeyResolverTests {
         let forger = PrivateKey(curve: .p256)
         let forgerDID = try #require(DIDJWK.make(for: forger.publicKey))
         let now = Date(timeIntervalSince1970: VCFixtures.now)
-        let published = BaseBox()
-        try await LoopbackServer.with(pages: { _ in
-            ["/statuslists/1": .init(contentType: "application/statuslist+jwt", body: published.base)]
-        }) { base in
-            let uri = "\(base)/statuslists/1"
+        try await Self.withStatusListPage { published, uri in
             let resolver = SDJWTVCIssuerKeyResolver(dids: DIDIssuerKeyResolver(resolver: DIDResolverRegistry.offline()))
             var verifier = VCFixtures.verifier()
             verifier.statusResolver = StatusListResolver(
@@ -323,11 +330,7 @@ struct IssuerKeyResolverTests {
         let pki = try PKI()
         let other = try PKI(sans: [])
         let now = Date(timeIntervalSince1970: VCFixtures.now)
-        let published = BaseBox()
-        try await LoopbackServer.with(pages: { _ in
-            ["/statuslists/1": .init(contentType: "application/statuslist+jwt", body: published.base)]
-        }) { base in
-            let uri = "\(base)/statuslists/1"
+        try await Self.withStatusListPage { published, uri in
             let resolver = SDJWTVCIssuerKeyResolver(certificates: X5CIssuerKeyResolver(
                 anchors: TrustAnchorStore([pki.root, other.root]), clock: Fixtures.clock(VCFixtures.now)))
             var verifier = VCFixtures.verifier()
