@@ -183,7 +183,7 @@ let package = Package(
         // Test support: locating the shared vectors and driving the Python peers.
         .target(
             name: "VellumTestSupport",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["HTTP", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Tests/VellumTestSupport"
         ),
 

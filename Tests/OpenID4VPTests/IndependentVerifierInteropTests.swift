@@ -36,13 +36,9 @@ struct IndependentVerifierInteropTests {
         ]).serializedString()
         let query = #"{"credentials":[{"id":"pid","format":"dc+sd-jwt","meta":{"vct_values":["urn:eudi:pid:1"]},"claims":[{"path":["given_name"]}]},{"id":"mdl","format":"mso_mdoc","meta":{"doctype_value":"org.iso.18013.5.1.mDL"},"claims":[{"path":["org.iso.18013.5.1","age_over_18"]}]}]}"#
 
-        let inbox = ResponseSubmissionTests.Inbox()
+        let inbox = FormInbox()
         let router = Router()
-        router.post("post") { request, _ -> Response in
-            let text = String(buffer: try await request.body.collect(upTo: 1 << 20))
-            inbox.receive(Dictionary(FormURLEncoding.decode(text), uniquingKeysWith: { first, _ in first }))
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "{}")))
-        }
+        inbox.route("post", in: router)
         try await LoopbackHTTPServer.run(router, label: "oid4vp-interop") { port in
             let responseURI = "http://127.0.0.1:\(port)/post"
             let holder = OpenID4VPHolder(httpClient: URLSessionHTTPClient())

@@ -15,24 +15,13 @@ import VellumTestSupport
 
 @Suite("Responses: vp_token, direct_post and direct_post.jwt (§8)")
 struct ResponseSubmissionTests {
-    /// What the in-test verifier received at its response endpoint.
-    final class Inbox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var forms: [[String: String]] = []
-        var answer: (status: HTTPResponse.Status, body: String) = (.ok, #"{"redirect_uri":"https://verifier.example/done#response_code=abc"}"#)
-        func receive(_ form: [String: String]) { lock.withLock { forms.append(form) } }
-        var received: [[String: String]] { lock.withLock { forms } }
-    }
-
-    func verifier(_ body: (_ responseURI: String, _ inbox: Inbox) async throws -> Void) async throws {
-        let inbox = Inbox()
+    /// A verifier response endpoint at `/post`; its answer is the one a verifier gives
+    /// after a good response: a `redirect_uri` with a response code.
+    func verifier(_ body: (_ responseURI: String, _ inbox: FormInbox) async throws -> Void) async throws {
+        let inbox = FormInbox()
+        inbox.answer = (200, #"{"redirect_uri":"https://verifier.example/done#response_code=abc"}"#)
         let router = Router()
-        router.post("post") { request, _ -> Response in
-            let text = String(buffer: try await request.body.collect(upTo: 1 << 20))
-            inbox.receive(Dictionary(FormURLEncoding.decode(text), uniquingKeysWith: { first, _ in first }))
-            return Response(status: inbox.answer.status, headers: [.contentType: "application/json"],
-                            body: .init(byteBuffer: ByteBuffer(string: inbox.answer.body)))
-        }
+        inbox.route("post", in: router)
         try await LoopbackHTTPServer.run(router, label: "oid4vp-verifier") { port in
             try await body("http://127.0.0.1:\(port)/post", inbox)
         }
@@ -227,7 +216,7 @@ struct ResponseSubmissionTests {
 
     @Test func theVerifiersErrorAnswerIsReported() async throws {
         try await verifier { responseURI, inbox in
-            inbox.answer = (.badRequest, #"{"error":"invalid_request","error_description":"nonce mismatch"}"#)
+            inbox.answer = (400, #"{"error":"invalid_request","error_description":"nonce mismatch"}"#)
             let (holder, resolved) = try await resolve(Self.unsignedRequest(responseURI: responseURI, query: Self.pidQuery))
             let result = try await holder.submitAuthorizationResponse(
                 resolvedRequest: resolved, response: holder.createErrorResponse(request: resolved))
@@ -253,16 +242,12 @@ struct ResponseSubmissionTests {
     /// the same body again to the new location, which would carry the vp_token to a host
     /// the wallet never checked; the wallet's client follows redirects for other requests.
     @Test func aRedirectFromTheResponseEndpointIsAnErrorAndNothingIsResent() async throws {
-        let elsewhere = Inbox()
+        let elsewhere = FormInbox()
         let router = Router()
         router.post("post") { _, _ -> Response in
             Response(status: .temporaryRedirect, headers: [.location: "/elsewhere"])
         }
-        router.post("elsewhere") { request, _ -> Response in
-            let text = String(buffer: try await request.body.collect(upTo: 1 << 20))
-            elsewhere.receive(Dictionary(FormURLEncoding.decode(text), uniquingKeysWith: { first, _ in first }))
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "{}")))
-        }
+        elsewhere.route("elsewhere", in: router)
         try await LoopbackHTTPServer.run(router, label: "oid4vp-redirecting-verifier") { port in
             let responseURI = "http://127.0.0.1:\(port)/post"
             let (holder, resolved) = try await resolve(Self.unsignedRequest(responseURI: responseURI, query: Self.pidQuery))

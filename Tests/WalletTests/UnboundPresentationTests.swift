@@ -18,14 +18,6 @@ struct UnboundPresentationTests {
 
     init() throws { issuer = try HolderTestIssuer() }
 
-    /// What the response endpoint received.
-    final class Inbox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var forms: [[String: String]] = []
-        func receive(_ form: [String: String]) { lock.withLock { forms.append(form) } }
-        var received: [[String: String]] { lock.withLock { forms } }
-    }
-
     func query(requiringBinding: Bool) -> String {
         #"{"credentials":[{"id":"pid","format":"dc+sd-jwt","meta":{"vct_values":[""# + HolderTestIssuer.vct
             + #""]},"require_cryptographic_holder_binding":\#(requiringBinding),"claims":[{"path":["given_name"]}]}]}"#
@@ -39,13 +31,9 @@ struct UnboundPresentationTests {
         let stored = try await wallet.addCredential(try ReceivedCredential(
             format: .sdJWTVC, credential: try await issuer.sdJWTVC(holderKey: nil), holderKeyID: nil))
 
-        let inbox = Inbox()
+        let inbox = FormInbox()
         let router = Router()
-        router.post("post") { request, _ -> Response in
-            let text = String(buffer: try await request.body.collect(upTo: 1 << 20))
-            inbox.receive(Dictionary(FormURLEncoding.decode(text), uniquingKeysWith: { first, _ in first }))
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "{}")))
-        }
+        inbox.route("post", in: router)
         try await LoopbackHTTPServer.run(router, label: "unbound-verifier") { port in
             let responseURI = "http://127.0.0.1:\(port)/post"
             func link(requiringBinding: Bool) -> String {
