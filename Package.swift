@@ -37,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // Layer 0: system-library shims (Debian -dev packages), nothing else.
@@ -90,7 +92,14 @@ let package = Package(
 
         // Layer 2: identifiers. HTTP is a protocol-layer module that did:web needs; it
         // depends on nothing of ours, so DID may use it without an upward edge.
-        .target(name: "HTTP"),
+        .target(
+            name: "HTTP",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
         .target(name: "DID", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "HTTP"]),
 
         // Layer 2: credential formats.

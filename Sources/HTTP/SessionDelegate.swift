@@ -3,18 +3,16 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The session-level delegate that enforces an ``HTTPClientPolicy`` per task and completes each
-/// request's continuation exactly once.
+/// The session-level delegate that enforces an ``HTTPClientPolicy``'s size and time limits per
+/// task, stops every redirect (``URLSessionHTTPClient`` follows them itself, after judging the
+/// `Location` the server sent) and completes each request's continuation exactly once.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     typealias Completion = CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
 
     private struct TaskState {
         var continuation: Completion
-        var originalURL: URL
-        var currentURL: URL
+        var url: URL
         var body = Data()
-        var redirects = 0
-        var redirectPolicy: HTTPClientPolicy.RedirectPolicy
         var failure: HTTPError?
     }
 
@@ -26,15 +24,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.policy = policy
     }
 
-    func register(
-        task: URLSessionTask, originalURL: URL, timeout: Double, redirects: HTTPClientPolicy.RedirectPolicy?,
-        continuation: Completion
-    ) {
+    func register(task: URLSessionTask, url: URL, timeout: Double, continuation: Completion) {
         let identifier = task.taskIdentifier
         lock.withLock {
-            states[identifier] = TaskState(
-                continuation: continuation, originalURL: originalURL, currentURL: originalURL,
-                redirectPolicy: redirects ?? policy.redirects)
+            states[identifier] = TaskState(continuation: continuation, url: url)
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self, weak task] in
             guard let self, self.fail(taskIdentifier: identifier, with: .timeout) else { return }
@@ -86,37 +79,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        let follows = lock.withLock { states[task.taskIdentifier]?.redirectPolicy == .follow }
-        guard follows else {
-            completionHandler(nil)  // the 3xx response becomes the result
-            return
-        }
-        let verdict: HTTPError? = lock.withLock {
-            let identifier = task.taskIdentifier
-            guard var state = states[identifier] else { return .cancelled }
-            guard let target = request.url else { return .invalidURL("redirect without a location") }
-            state.redirects += 1
-            var failure: HTTPError?
-            if state.redirects > policy.maximumRedirects {
-                failure = .tooManyRedirects(limit: policy.maximumRedirects)
-            } else {
-                do throws(HTTPError) {
-                    try policy.checkRedirect(from: state.currentURL, to: target)
-                    state.currentURL = target
-                } catch {
-                    failure = error
-                }
-            }
-            if state.failure == nil { state.failure = failure }
-            states[identifier] = state
-            return failure
-        }
-        if verdict != nil {
-            completionHandler(nil)
-            task.cancel()
-        } else {
-            completionHandler(request)
-        }
+        // The 3xx response becomes the result: the client judges its `Location` as sent.
+        // (`request.url` is Foundation's rewrite of it: a `file:` target arrives here as a
+        // path on the same origin.)
+        completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -150,6 +116,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         return .success(HTTPResponse(
             status: response.statusCode, headers: headers, body: state.body,
-            url: response.url ?? state.currentURL))
+            url: state.url))
     }
 }

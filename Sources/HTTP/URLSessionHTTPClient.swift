@@ -12,19 +12,30 @@ import FoundationNetworking
 /// - the body is counted as it arrives, so a server that omits or understates
 ///   `Content-Length` is cut off at the limit; a declared `Content-Length` over the limit is
 ///   refused before the body is read;
-/// - each redirect is checked against the policy before it is followed;
+/// - every host (a literal address, or each address its name resolves to) is judged by the
+///   policy's ``HTTPAddressPolicy`` before a connection is made;
+/// - each redirect is read from the server's `Location` and checked before it is followed;
 /// - a watchdog cancels the task when the total time limit passes.
+///
+/// Two limits of the transport remain, which is why ``NIOHTTPClient`` is the default: it
+/// connects by name after the check (a DNS answer could change in between), and on Linux
+/// FoundationNetworking reads the body on its own queue and hands it to the delegate
+/// asynchronously, so against a fast endless body the cancel lands megabytes after the limit.
+/// Use it where the system's proxy, VPN and App Transport Security handling matter more.
 ///
 /// Call ``invalidate()`` when done with a client that is not kept for the process lifetime.
 public final class URLSessionHTTPClient: HTTPClient {
     /// The limits applied to every request.
     public let policy: HTTPClientPolicy
+    /// Where host names are resolved before the address policy judges them.
+    public let resolver: any HostResolver
     private let session: URLSession
     private let delegate: SessionDelegate
 
-    /// A client enforcing `policy`.
-    public init(policy: HTTPClientPolicy = HTTPClientPolicy()) {
+    /// A client enforcing `policy`, resolving names with `resolver` to judge their addresses.
+    public init(policy: HTTPClientPolicy = HTTPClientPolicy(), resolver: any HostResolver = SystemHostResolver()) {
         self.policy = policy
+        self.resolver = resolver
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
@@ -44,12 +55,27 @@ public final class URLSessionHTTPClient: HTTPClient {
         session.invalidateAndCancel()
     }
 
-    /// Sends `request` through URLSession, enforcing the policy's scheme, time, size and
-    /// redirect limits; see ``HTTPClient/send(_:)``.
+    /// Sends `request` through URLSession, enforcing the policy's scheme, address, time, size
+    /// and redirect limits; see ``HTTPClient/send(_:)``.
+    ///
+    /// Redirects are followed here, not by URLSession: each 3xx response's `Location` is read
+    /// as the server sent it, resolved against the URL that answered, and judged (scheme,
+    /// downgrade, same origin where the request asks for it, address) before the next hop is
+    /// sent. The time limit is one deadline for the whole exchange, every hop and the name
+    /// resolution included.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        try policy.check(request.url)
-        let timeout = request.timeout.map(HTTPClientPolicy.seconds) ?? policy.timeoutSeconds
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        try await RedirectingExchange(policy: policy, resolver: resolver).send(request) {
+            (hop, _, deadline) async throws(HTTPError) -> HTTPResponse in
+            try await perform(hop, until: deadline)
+        }
+    }
+
+    /// One request to one URL, with URLSession's redirect handling switched off.
+    func perform(_ request: HTTPRequest, until deadline: ContinuousClock.Instant) async throws(HTTPError) -> HTTPResponse {
+        let remaining = deadline - ContinuousClock.now
+        guard remaining > .zero else { throw .timeout }
+        let seconds = HTTPClientPolicy.seconds(remaining)
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpShouldHandleCookies = false
         for field in request.headers {
@@ -60,9 +86,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         let task = session.dataTask(with: urlRequest)
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                delegate.register(
-                    task: task, originalURL: request.url, timeout: timeout, redirects: request.redirects,
-                    continuation: continuation)
+                delegate.register(task: task, url: request.url, timeout: seconds, continuation: continuation)
                 task.resume()
             }
         } onCancel: {

@@ -141,7 +141,7 @@ extension OpenID4VCIError {
         switch error {
         case .timeout, .transport: return true
         case .invalidURL, .insecureScheme, .unsupportedScheme, .tooLarge, .tooManyRedirects, .insecureRedirect,
-             .encoding, .cancelled:
+             .crossOriginRedirect, .forbiddenAddress, .encoding, .cancelled:
             return false
         }
     }

@@ -26,4 +26,8 @@ public enum SandboxFault: String, Sendable, Hashable, CaseIterable, Codable {
     /// not promise their order, so this is allowed; it catches a wallet that pairs the
     /// credentials with its keys by position.
     case reordersBatch
+    /// `mdoc_iacas_uri` answers with a 302 to the same list on another host name
+    /// (`localhost` for `127.0.0.1`): a wallet must not believe roots served off the issuer's
+    /// host, whichever hop served them.
+    case redirectsIACAListOffHost
 }

@@ -58,6 +58,12 @@ actor SandboxService {
 
     func url(_ path: String) -> String { issuer + path }
 
+    /// The IACA list under another name for this host, for ``SandboxFault/redirectsIACAListOffHost``.
+    var offHostIACAList: String {
+        let other = issuer.replacingOccurrences(of: "://127.0.0.1", with: "://localhost")
+        return (other == issuer ? issuer.replacingOccurrences(of: "://localhost", with: "://127.0.0.1") : other) + "/iacas/elsewhere"
+    }
+
     func setFaults(_ faults: Set<SandboxFault>) { self.faults = faults }
 
     /// Routes one request.
@@ -66,7 +72,10 @@ actor SandboxService {
         case ("GET", "/.well-known/openid-credential-issuer"): return .json(issuerMetadata)
         case ("GET", "/.well-known/oauth-authorization-server"): return .json(authorizationServerMetadata)
         case ("GET", "/"): return offerIndexPage()
-        case ("GET", "/iacas"): return iacasDocument()
+        case ("GET", "/iacas"):
+            if faults.contains(.redirectsIACAListOffHost) { return .redirect(to: offHostIACAList) }
+            return iacasDocument()
+        case ("GET", "/iacas/elsewhere"): return iacasDocument()
         case ("GET", "/certificates/root.pem"):
             return SandboxHTTPResponse(
                 status: 200, headers: [("Content-Type", "application/x-pem-file")], body: Data(SandboxAuthority.pem(authority.root).utf8))

@@ -16,8 +16,10 @@ struct DIDResolveCommand: AsyncParsableCommand {
     @Argument(help: "The DID to resolve, such as did:key:z6Mk… or did:web:example.com.")
     var did: String
 
+    @OptionGroup var network: NetworkOptions
+
     func run() async throws {
-        let registry = DIDResolverRegistry.standard(httpClient: URLSessionHTTPClient())
+        let registry = DIDResolverRegistry.standard(httpClient: NetworkOptions.client(network))
         let resolution: DIDResolution
         do {
             resolution = try await registry.resolve(did)

@@ -31,6 +31,7 @@ struct PresentCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: WalletOptions
+    @OptionGroup var network: NetworkOptions
 
     @Argument(help: "The presentation request link (quote it in the shell).")
     var requestURL: String
@@ -53,7 +54,7 @@ struct PresentCommand: AsyncParsableCommand {
         let chosen = try parsedSelections()
         do {
             try await WalletCommandRunner.run {
-                let wallet = try await options.open()
+                let wallet = try await options.open(network: network)
                 do {
                     exitCode = try await answer(with: wallet, chosen: chosen)
                 } catch {
@@ -63,7 +64,7 @@ struct PresentCommand: AsyncParsableCommand {
                 try await wallet.close()
             }
         } catch let failure as PresentFailure {
-            FileHandle.standardError.write(Data("vellum: \(failure)\n".utf8))
+            WalletCommandRunner.printError("\(failure)")
             throw ExitCode(failure.exitCode)
         }
         if exitCode != PresentExitCode.accepted { throw ExitCode(exitCode) }
@@ -134,7 +135,7 @@ struct PresentCommand: AsyncParsableCommand {
         if json {
             WalletJSON.print(["status": "refused", "error": .string(error.description)])
         }
-        FileHandle.standardError.write(Data("vellum: request refused, nothing sent: \(error)\n".utf8))
+        WalletCommandRunner.printError("request refused, nothing sent: \(error)")
         return PresentExitCode.refused
     }
 

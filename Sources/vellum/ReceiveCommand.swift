@@ -26,6 +26,7 @@ struct ReceiveCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: WalletOptions
+    @OptionGroup var network: NetworkOptions
 
     @Argument(help: "The offer: openid-credential-offer://, haip-vci:// or an https link.")
     var offer: String
@@ -56,7 +57,7 @@ struct ReceiveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await WalletCommandRunner.run {
-            let wallet = try await options.open()
+            let wallet = try await options.open(network: network)
             do {
                 try await receive(into: wallet)
             } catch {

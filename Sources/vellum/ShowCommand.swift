@@ -16,6 +16,7 @@ struct ShowCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: WalletOptions
+    @OptionGroup var network: NetworkOptions
 
     @Argument(help: "The credential id (see `vellum list`).")
     var id: String
@@ -25,7 +26,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await WalletCommandRunner.run {
-            let wallet = try await options.open()
+            let wallet = try await options.open(network: network)
             let credential = try await wallet.credential(id: id)
             try await wallet.close()
             if json {
@@ -51,6 +52,7 @@ struct StatusCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: WalletOptions
+    @OptionGroup var network: NetworkOptions
 
     @Argument(help: "The credential id (see `vellum list`).")
     var id: String
@@ -61,7 +63,7 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         var verified = false
         try await WalletCommandRunner.run {
-            let wallet = try await options.open()
+            let wallet = try await options.open(network: network)
             let credential = try await wallet.credential(id: id)
             try await wallet.close()
             verified = credential.verificationResult.verified

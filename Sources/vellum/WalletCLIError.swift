@@ -87,12 +87,20 @@ enum WalletCommandRunner {
         do {
             try await body()
         } catch let error as WalletCLIError {
-            FileHandle.standardError.write(Data("vellum: \(error)\n".utf8))
+            printError("\(error)")
             throw ExitCode(error.exitCode)
         } catch let error as WalletError {
             let wrapped = WalletCLIError.wallet(error)
-            FileHandle.standardError.write(Data("vellum: \(wrapped)\n".utf8))
+            printError("\(wrapped)")
             throw ExitCode(wrapped.exitCode)
         }
+    }
+
+    /// Prints `vellum: message` on standard error, and after it how to get past the address
+    /// policy when that is what refused (see ``NetworkOptions``).
+    static func printError(_ message: String) {
+        var text = "vellum: \(message)\n"
+        if let hint = NetworkOptions.hint(for: message) { text += hint + "\n" }
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }

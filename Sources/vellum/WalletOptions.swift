@@ -23,18 +23,6 @@ struct WalletOptions: ParsableArguments {
     /// The environment variable holding the passphrase for scripts.
     static let passphraseVariable = "VELLUM_PASSPHRASE"
 
-    /// The environment variable that sets how long one HTTP request may take, in seconds
-    /// (default 30), for slow networks and loaded machines.
-    static let httpTimeoutVariable = "VELLUM_HTTP_TIMEOUT"
-
-    /// `VELLUM_HTTP_TIMEOUT` as a duration, when set to a whole number of seconds from 1 to 3600.
-    static var httpTimeout: Duration? {
-        guard let text = ProcessInfo.processInfo.environment[httpTimeoutVariable], let seconds = Int(text),
-            (1...3600).contains(seconds)
-        else { return nil }
-        return .seconds(seconds)
-    }
-
     /// The wallet directory: `--wallet`, else the platform's user data directory.
     var directory: URL {
         if let wallet { return URL(fileURLWithPath: (wallet as NSString).expandingTildeInPath, isDirectory: true) }
@@ -78,11 +66,14 @@ struct WalletOptions: ParsableArguments {
         return value
     }
 
-    /// Opens the wallet (any failure becomes the documented exit code and a message).
-    func open(configuration: CredentialWalletConfiguration = CredentialWalletConfiguration()) async throws -> CredentialWallet {
+    /// Opens the wallet (any failure becomes the documented exit code and a message); its
+    /// network requests follow `network` (the command's flags, or the environment alone).
+    func open(
+        configuration: CredentialWalletConfiguration = CredentialWalletConfiguration(), network: NetworkOptions? = nil
+    ) async throws -> CredentialWallet {
         var configuration = configuration
-        if configuration.httpClient == nil, let timeout = Self.httpTimeout {
-            configuration.httpClient = URLSessionHTTPClient(policy: HTTPClientPolicy(timeout: timeout))
+        if configuration.httpClient == nil {
+            configuration.httpClient = NetworkOptions.client(network)
         }
         let directory = directory
         guard CredentialWallet.exists(at: directory) else {

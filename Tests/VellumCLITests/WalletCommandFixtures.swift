@@ -186,7 +186,7 @@ enum WalletCLI {
             // cooperative threads other tests may hold for seconds while they wait on children.
             configuration: CredentialWalletConfiguration(
                 keyDerivation: .scrypt(costLog2: 10, blockSize: 8, parallelism: 1),
-                httpClient: URLSessionHTTPClient(policy: HTTPClientPolicy(timeout: .seconds(120)))))
+                httpClient: NIOHTTPClient(policy: HTTPClientPolicy(timeout: .seconds(120)))))
     }
 }
 

@@ -231,6 +231,23 @@ struct CredentialWalletRetrievalTests {
         }
     }
 
+    @Test("auto-trust refuses an IACA list that a redirect serves from another host, and trusts and stores nothing")
+    func autoTrustRefusesAListServedOffTheIssuersHost() async throws {
+        try await Self.withSandbox(SandboxConfiguration(faults: [.redirectsIACAListOffHost]), trustingRoot: false) { issuer, wallet in
+            let offer = try await issuer.createOffer()
+            let discovered = try await wallet.discoverCredentialOffer(offer.byValueLink)
+            #expect(discovered.mdocIacasUri?.host == discovered.issuer.host, "the first URL is on the issuer's host")
+            await #expect {
+                _ = try await wallet.retrieveCredentials(credentialOffer: discovered, autoTrustMobileCredentialIaca: true)
+            } throws: { error in
+                guard case RetrieveCredentialError.certificateNotFound(let reason) = error else { return false }
+                return reason.contains("off the issuer's host")
+            }
+            #expect(try await wallet.trustedCertificates().isEmpty)
+            #expect(try await wallet.listCredentials().isEmpty)
+        }
+    }
+
     @Test("auto-trust does not keep an IACA when nothing it anchors was stored (tampered credentials)")
     func autoTrustWithdrawnOnFailure() async throws {
         try await Self.withSandbox(SandboxConfiguration(faults: [.tampersCredential]), trustingRoot: false) { issuer, wallet in

@@ -150,6 +150,24 @@ struct CredentialWalletVerificationTests {
         #expect(try await kinds(wallet, sd.id) == [.statusUnknown])
     }
 
+    @Test("a status list at a link-local or private address is never fetched: statusUnknown, naming the address")
+    func statusListAtAForbiddenAddress() async throws {
+        defer { fixture.cleanUp() }
+        let wallet = try await fixture.create()
+        try await wallet.addTrustedIssuerCertificates([issuer.rootDER])
+        for (uri, address) in [("https://169.254.169.254/status", "169.254.169.254"), ("https://10.0.0.1/status", "10.0.0.1")] {
+            let key = try await wallet.createHolderKey()
+            let reference = try StatusListReference(index: 0, uri: uri)
+            let stored = try await wallet.addCredential(try ReceivedCredential(
+                format: .sdJWTVC, credential: try await issuer.sdJWTVC(holderKey: key.publicKey, status: reference.statusClaimJSON),
+                holderKeyID: key.id))
+            let shown = try await wallet.credential(id: stored.id)
+            #expect(shown.verificationResult.failures.map(\.kind) == [.statusUnknown])
+            let message = shown.verificationResult.failures.first?.message ?? ""
+            #expect(message.contains("refusing to connect to \(address)"), "\(message)")
+        }
+    }
+
     @Test("a status list signed by another key is not believed: statusUnknown")
     func foreignStatusListRefused() async throws {
         defer { fixture.cleanUp() }

@@ -17,8 +17,8 @@ struct TemporaryWallet {
 
     /// An HTTP client for the servers this test process runs (sandbox, status lists): the
     /// whole suite's tests run at once on two cores, so a request may wait long for its turn.
-    static func loopbackHTTPClient() -> URLSessionHTTPClient {
-        URLSessionHTTPClient(policy: HTTPClientPolicy(timeout: .seconds(120)))
+    static func loopbackHTTPClient() -> NIOHTTPClient {
+        NIOHTTPClient(policy: HTTPClientPolicy(timeout: .seconds(120)))
     }
 
     var databasePath: String { directory.appendingPathComponent(WalletStore.databaseFileName).path }

@@ -34,7 +34,6 @@ public actor CredentialWallet {
     /// The settings the wallet was opened with.
     public nonisolated let configuration: CredentialWalletConfiguration
 
-    private let ownedHTTPClient: URLSessionHTTPClient?
     private var statusCaches: [PublicKey: StatusListCache] = [:]
     /// The most issuer keys with a status cache of their own.
     static let maximumStatusCaches = 256
@@ -44,14 +43,7 @@ public actor CredentialWallet {
         self.store = store
         self.configuration = configuration
         self.secureArea = configuration.secureArea?(store) ?? SoftwareSecureArea(store: store)
-        if let client = configuration.httpClient {
-            self.httpClient = client
-            self.ownedHTTPClient = nil
-        } else {
-            let client = URLSessionHTTPClient(policy: HTTPClientPolicy(timeout: .seconds(15)))
-            self.httpClient = client
-            self.ownedHTTPClient = client
-        }
+        self.httpClient = configuration.httpClient ?? NIOHTTPClient()
     }
 
     /// Creates a wallet in `directory` (made if missing) protected by `passphrase`.
@@ -82,9 +74,8 @@ public actor CredentialWallet {
         FileManager.default.fileExists(atPath: directory.appendingPathComponent(WalletStore.databaseFileName).path)
     }
 
-    /// Closes the store and releases the transport the wallet made.
+    /// Closes the store.
     public func close() async throws(WalletError) {
-        ownedHTTPClient?.invalidate()
         try await store.close()
     }
 

@@ -7,7 +7,8 @@ import OpenID4VCI
 /// `{"iacas": [{"certificate": base64 DER}, …]}`.
 ///
 /// The list is only believed for the issuer whose metadata named it, so it must come from the
-/// issuer's own host, over the transport the rest of the claim uses. Each entry must parse as
+/// issuer's own host — the URL and every redirect hop — over the transport the rest of the
+/// claim uses. Each entry must parse as
 /// a certificate; the wallet then trusts them only for as long as one of them anchors a
 /// credential it stored (see ``CredentialWallet/retrieveCredentials(credentialOffer:clientId:redirectUri:autoTrustMobileCredentialIaca:options:)``).
 struct IssuerCertificateList: Sendable, Hashable {
@@ -58,9 +59,18 @@ struct IssuerCertificateList: Sendable, Hashable {
         }
         let response: HTTPResponse
         do {
-            response = try await httpClient.get(url, headers: ["accept": "application/json"])
+            // The host binding holds for every hop: a 302 to another host would let anyone the
+            // issuer redirects to publish the roots the wallet then trusts.
+            response = try await httpClient.send(
+                HTTPRequest(url: url, headers: ["accept": "application/json"], redirects: .sameOrigin))
+        } catch .crossOriginRedirect(let target) {
+            throw .certificateNotFound("the issuer's IACA list redirects off the issuer's host, to \(target)")
         } catch {
             throw .connectivityError("fetching the issuer's IACA list failed: \(error)")
+        }
+        guard response.url.host?.lowercased() == issuer.host?.lowercased() else {
+            throw .certificateNotFound(
+                "the issuer's IACA list was answered by \(response.url.host ?? response.url.absoluteString), not the issuer's host")
         }
         guard response.status == 200 else {
             throw .certificateNotFound("the issuer's IACA list answered HTTP \(response.status)")
