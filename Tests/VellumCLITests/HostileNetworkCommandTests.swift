@@ -98,6 +98,21 @@ struct HostileNetworkCommandTests {
         }
     }
 
+    @Test("a redirect_uri: client whose response URI is link-local never receives the answer: exit 1, naming the address")
+    func responseURIAtALinkLocalAddress() async throws {
+        try await withWallet {
+            let query: JSONValue = ["credentials": [["id": "pid", "format": "dc+sd-jwt", "meta": ["vct_values": ["urn:eudi:pid:1"]]]]]
+            let link = "openid4vp://?" + FormURLEncoding.encode([
+                ("client_id", "redirect_uri:https://169.254.169.254/cb"), ("response_type", "vp_token"),
+                ("response_mode", "direct_post"), ("response_uri", "https://169.254.169.254/cb"), ("nonce", "n-0S6_WzA2Mj"),
+                ("state", "s1"), ("dcql_query", query.serializedString()),
+            ])
+            let result = try await WalletCLI.run(["present", link, "--yes", "--json", "--wallet", directory.path])
+            #expect(result.status == 1, "\(result.errorText)")
+            #expect(result.errorText.contains("refusing to connect to 169.254.169.254"), "\(result.errorText)")
+        }
+    }
+
     @Test("--allow-private-network is documented on the commands that go on the network")
     func theOptionIsDocumented() async throws {
         for command in [["receive"], ["present"], ["show"], ["status"], ["did", "resolve"]] {
