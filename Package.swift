@@ -113,7 +113,10 @@ let package = Package(
         ),
         .target(
             name: "StatusList",
-            dependencies: ["JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "CZlib", "HTTP"]
+            dependencies: [
+                "JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "CZlib", "HTTP", "X509Trust",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
         ),
         .target(
             name: "MDoc",

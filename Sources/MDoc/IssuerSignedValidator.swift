@@ -123,7 +123,8 @@ public struct IssuerSignedValidator: Sendable {
                 report.record(.deviceKeyBinding, .skipped("no expected device key given"))
             }
 
-            let status = try await checkStatus(mso)
+            let status = try await checkStatus(
+                mso, issuer: StatusListReferencingIssuer(key: signer, certificateChain: issuerSigned.issuerAuth.certificateChain))
             report.record(.status, status.outcome)
 
             report.verified = VerifiedDocument(
@@ -245,7 +246,12 @@ public struct IssuerSignedValidator: Sendable {
         }
     }
 
-    func checkStatus(_ mso: MobileSecurityObject) async throws(MDocError) -> (outcome: MDocStepOutcome, result: StatusResult?) {
+    /// The MSO's status from a resolver bound to `issuer`, the document signer: the list must be
+    /// signed by a key bound to it (``StatusListIssuerBinding``), not by any key the
+    /// resolver's lookup would trust.
+    func checkStatus(
+        _ mso: MobileSecurityObject, issuer: StatusListReferencingIssuer
+    ) async throws(MDocError) -> (outcome: MDocStepOutcome, result: StatusResult?) {
         let reference: StatusListReference?
         do throws(StatusListError) {
             reference = try mso.statusListReference()
@@ -254,7 +260,7 @@ public struct IssuerSignedValidator: Sendable {
         }
         guard let reference else { return (.skipped("the MSO names no status list"), nil) }
         guard let statusResolver else { return (.skipped("no status resolver for \(reference)"), nil) }
-        let result = await statusResolver.status(of: reference)
+        let result = await statusResolver.bound(to: issuer).status(of: reference)
         switch (result, statusPolicy) {
         case (.valid, _):
             return (.passed("\(reference): \(result)"), result)

@@ -24,8 +24,8 @@ extension StatusListToken {
 
     /// Signs the token as a CWT in a tagged COSE_Sign1 with protected `typ` (16)
     /// `application/statuslist+cwt`; `keyID` goes in the unprotected `kid`, as the draft's
-    /// example does.
-    public func signedCWT(signer: some Signer, keyID: Data? = nil) async throws(StatusListError) -> Data {
+    /// example does, and `certificateChain` (DER, leaf first) in the protected `x5chain`.
+    public func signedCWT(signer: some Signer, keyID: Data? = nil, certificateChain: [Data]? = nil) async throws(StatusListError) -> Data {
         var claims: [(key: CBOR, value: CBOR)] = []
         if let issuer { claims.append((key: CBOR(StatusListCWTClaim.issuer), value: .textString(issuer))) }
         claims.append((key: CBOR(StatusListCWTClaim.subject), value: .textString(subject)))
@@ -38,6 +38,7 @@ extension StatusListToken {
 
         var protected = COSEHeaders()
         protected[StatusListTokenVerifier.coseTypeLabel] = .textString(StatusListTokenFormat.cwt.mediaType)
+        if let certificateChain, !certificateChain.isEmpty { protected.x5chain = certificateChain }
         var unprotected = COSEHeaders()
         if let keyID { unprotected.keyID = keyID }
         do throws(COSEError) {

@@ -5,6 +5,8 @@ import HTTP
 import MDoc
 import StatusList
 import Testing
+import X509
+import X509Trust
 
 /// An MSO `status` (IETF Token Status List) is checked through StatusList's resolver.
 @Suite("Status")
@@ -38,6 +40,44 @@ struct StatusTests {
     }
 
     func status(index: Int) throws -> CBOR { try StatusListReference(index: index, uri: Self.listURI).statusClaimCBOR }
+
+    /// An all-valid list signed by `key`, its certificate chain in the protected `x5chain`.
+    func allValidList(signedBy key: PrivateKey, chain: [Certificate]) async throws -> Data {
+        let list = try TokenStatusList(bits: .two, statuses: [.valid, .valid, .valid, .valid])
+        return try await StatusListToken(subject: Self.listURI, issuedAt: Date(), expiresAt: Date() + 3_600, statusList: list)
+            .signedCWT(signer: SoftwareSigner(privateKey: key), certificateChain: chain.map { Data($0.derBytes) })
+    }
+
+    @Test("A list signed under a second trusted IACA does not clear a revoked mdoc; one certified by the issuer's own IACA answers")
+    func theListIsBoundToTheIssuingAuthority() async throws {
+        let issuer = try TestIssuer()
+        let other = try TestIssuer(iacaName: "Other IACA")
+        let anchors = TrustAnchorStore([issuer.iaca, other.iaca])
+        var validator = IssuerSignedValidator(trustAnchors: anchors, clock: { TestIssuer.now })
+        let keys = StatusListKeyLookup.certificateChains(to: anchors, policies: validator.chainPolicies, at: TestIssuer.now)
+        // Revoked at index 1 in the issuer's own list; whoever serves the URI answers instead.
+        let revoked = try await issuer.issue(status: try status(index: 1))
+
+        let forged = try await allValidList(signedBy: other.dsKey, chain: [other.documentSigner])
+        validator.statusResolver = StatusListResolver(httpClient: StatusServer(token: forged), keys: keys, cache: nil)
+        guard case .statusRejected(.unknown)? = await validator.validate(revoked).firstFailure else {
+            Issue.record("a list signed by another trusted IACA's document signer was believed")
+            return
+        }
+
+        let siblingKey = PrivateKey(curve: .p256)
+        let sibling = try TestIssuer.makeDocumentSigner(
+            key: siblingKey, issuer: issuer.iaca, issuerKey: issuer.iacaKey,
+            notBefore: TestIssuer.epoch, notAfter: TestIssuer.epoch + 365 * TestIssuer.day)
+        let genuine = try await allValidList(signedBy: siblingKey, chain: [sibling])
+        validator.statusResolver = StatusListResolver(httpClient: StatusServer(token: genuine), keys: keys, cache: nil)
+        let siblingReport = await validator.validate(revoked)
+        #expect(siblingReport.isValid, "a list certified by the issuer's own IACA answers for it: \(String(describing: siblingReport.firstFailure))")
+
+        let ownKey = try await allValidList(signedBy: issuer.dsKey, chain: [])
+        validator.statusResolver = StatusListResolver(httpClient: StatusServer(token: ownKey), keys: keys, cache: nil)
+        #expect(await validator.validate(revoked).isValid, "the document signer's own key answers without a chain")
+    }
 
     @Test("A valid entry passes, a revoked or suspended one is refused")
     func statusFromTheList() async throws {

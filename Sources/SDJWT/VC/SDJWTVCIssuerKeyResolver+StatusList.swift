@@ -2,8 +2,6 @@ import Foundation
 import JOSE
 import JSONModel
 import StatusList
-import X509
-import X509Trust
 
 extension SDJWTIssuerKeyResolver {
     /// The same key policy for the status list tokens the credential refers to: the token's
@@ -30,15 +28,9 @@ extension SDJWTIssuerKeyResolver {
             }
             guard let key, case .publicKey(let publicKey) = key.material else { return nil }
             guard let referencing = request.referencingIssuer else { return publicKey }
-            if publicKey == referencing.key { return publicKey }
-            if let chain = header.certificateChain {
-                // A certificate need not name an issuer, so its `iss` proves nothing: only the
-                // authority that certified both keys binds them.
-                return Certificate.leavesHaveSameIssuingAuthority(chain, referencing.certificateChain) ? publicKey : nil
-            }
-            // Metadata and DID resolution bind the key to the `iss` they resolved it for.
-            guard let issuer = referencing.issuer, request.unverifiedIssuer == issuer else { return nil }
-            return publicKey
+            let evidence: StatusListIssuerBinding.KeyEvidence = header.certificateChain.map { .certificateChain($0) }
+                ?? .resolvedForIssuer(request.unverifiedIssuer)
+            return StatusListIssuerBinding().accepts(publicKey, evidence: evidence, for: referencing) ? publicKey : nil
         }
     }
 }

@@ -98,24 +98,13 @@ public actor CredentialWallet {
     // MARK: Status lists
 
     /// A resolver for the status lists of credentials signed by `issuerKey` under
-    /// `issuerChain`. A list token carrying no chain must be signed by `issuerKey` itself; one
-    /// with an `x5c`/`x5chain` must lead to an issuer root and its leaf must be `issuerKey`
-    /// or be issued by the same certificate authority as the credential's signer (the status
-    /// list draft's key resolution): whoever serves the list cannot sign one of their own,
-    /// nor can another issuer under the same trusted roots. Tokens are cached per issuer
-    /// key, so one issuer's list never answers for another's.
+    /// `issuerChain`, bound to that issuer: a list token carrying no chain must be signed by
+    /// `issuerKey` itself; one with an `x5c`/`x5chain` must lead to an issuer root and its
+    /// leaf must be bound to the credential's signer as ``StatusListIssuerBinding`` decides.
+    /// Whoever serves the list cannot sign one of their own, nor can another issuer under the
+    /// same trusted roots. Tokens are cached per issuer key, so one issuer's list never
+    /// answers for another's.
     func statusResolver(issuerKey: PublicKey, issuerChain: [Data], anchors: TrustAnchorStore, at time: Date) -> StatusListResolver {
-        let validator = ChainValidator(anchors: anchors)
-        let keys = StatusListKeyLookup { request throws(StatusListError) in
-            if let chain = request.certificateChain, !chain.isEmpty {
-                guard case .trusted(let trusted) = await validator.validate(derChain: chain, at: time),
-                      let key = try? trusted.leafKey.publicKey
-                else { return nil }
-                guard key == issuerKey || Certificate.leavesHaveSameIssuingAuthority(chain, issuerChain) else { return nil }
-                return key
-            }
-            return issuerKey
-        }
         let clock = configuration.clock
         var cache: StatusListCache?
         if configuration.cachesStatusLists {
@@ -128,7 +117,10 @@ public actor CredentialWallet {
                 cache = made
             }
         }
-        return StatusListResolver(httpClient: httpClient, keys: keys, policy: StatusListPolicy(clock: clock), cache: cache)
+        return StatusListResolver(
+            httpClient: httpClient, keys: StatusListKeyLookup.certificateChains(to: anchors, at: time),
+            policy: StatusListPolicy(clock: clock), cache: cache)
+            .bound(to: StatusListReferencingIssuer(key: issuerKey, certificateChain: issuerChain.isEmpty ? nil : issuerChain))
     }
 
     /// Forgets every cached status list (after the trust list changed).
