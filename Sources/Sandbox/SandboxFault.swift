@@ -30,4 +30,12 @@ public enum SandboxFault: String, Sendable, Hashable, CaseIterable, Codable {
     /// (`localhost` for `127.0.0.1`): a wallet must not believe roots served off the issuer's
     /// host, whichever hop served them.
     case redirectsIACAListOffHost
+    /// The token endpoint holds every request open without answering, for as long as the
+    /// fault is set (``SandboxIssuer/stop()`` lets go): a wallet can be interrupted while it
+    /// waits for its access token, after it has fetched the issuer's IACA list.
+    case stallsTokenRequest
+    /// The credential endpoint holds every `mso_mdoc` request open without answering, for as
+    /// long as the fault is set: a wallet claiming the sandbox's PID and mDL can be
+    /// interrupted after the PID was issued and while the mDL's holder key exists.
+    case stallsMobileCredentialRequest
 }

@@ -64,7 +64,9 @@ public actor SandboxIssuer {
     }
 
     /// Stops the server gracefully. The issuer's state (offers, issued credentials) is dropped.
+    /// Requests held by a stall fault are let go first (graceful shutdown waits for them).
     public func stop() async {
+        await service?.releaseStalls()
         await server?.stop()
         server = nil
         service = nil

@@ -24,6 +24,7 @@ extension SandboxService {
         case let .failure(failure): return failure.response
         case let .success(value): kind = value
         }
+        if kind == .mDL { await stall(while: .stallsMobileCredentialRequest) }
         guard body["proof"] == nil else { return .error("invalid_credential_request", "use proofs, not proof") }
         let keys: [(JWK, String)]
         do {

@@ -66,6 +66,22 @@ actor SandboxService {
 
     func setFaults(_ faults: Set<SandboxFault>) { self.faults = faults }
 
+    /// The faults that hold a request open rather than answer it wrongly.
+    static let stalls: Set<SandboxFault> = [.stallsTokenRequest, .stallsMobileCredentialRequest]
+
+    /// Clears every stall fault, letting the held requests go on.
+    func releaseStalls() { faults.subtract(Self.stalls) }
+
+    /// Holds the current request while `fault` is set (checked every 50 ms, at most ten
+    /// minutes), so a test can interrupt a client mid-request; clearing the fault lets the
+    /// request go on as usual. The actor is free meanwhile: other requests are served.
+    func stall(while fault: SandboxFault) async {
+        let deadline = ContinuousClock.now + .seconds(600)
+        while faults.contains(fault), !Task.isCancelled, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     /// Routes one request.
     func handle(_ request: SandboxHTTPRequest) async -> SandboxHTTPResponse {
         switch (request.method, request.path) {
@@ -85,7 +101,9 @@ actor SandboxService {
         case ("POST", "/par") where configuration.offersPAR: return pushAuthorizationRequest(request)
         case ("GET", "/authorize"): return authorize(request)
         case ("POST", "/authorize/consent"): return consent(request)
-        case ("POST", "/token"): return token(request)
+        case ("POST", "/token"):
+            await stall(while: .stallsTokenRequest)
+            return token(request)
         case ("POST", "/nonce"): return nonce(request)
         case ("POST", "/credential"): return await credential(request)
         case ("POST", "/deferred_credential"): return deferredCredential(request)
