@@ -181,6 +181,7 @@ struct ReceiveCommand: AsyncParsableCommand {
         case .connectivityError: "connectivityError"
         case .credentialNotAdded: "credentialNotAdded"
         case .failedToRetrieveCredential: "failedToRetrieveCredential"
+        case .interrupted: "interrupted"
         }
     }
 

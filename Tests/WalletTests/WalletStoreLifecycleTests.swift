@@ -24,9 +24,9 @@ struct WalletStoreLifecycleTests {
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             )
         }
-        #expect(migrations == ["v1"])
+        #expect(migrations == ["v1", "v2-claims"])
         #expect(journal == "wal")
-        for table in ["activity", "credential", "holder_key", "trusted_certificate", "wallet_meta"] {
+        for table in ["activity", "claim", "credential", "holder_key", "trusted_certificate", "wallet_meta"] {
             #expect(tables.contains(table))
         }
     }

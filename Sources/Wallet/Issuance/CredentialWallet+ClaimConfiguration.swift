@@ -3,19 +3,20 @@ import Foundation
 import OpenID4VCI
 
 extension CredentialWallet {
-    /// Requests, validates and stores the credentials of one offered configuration; on any
-    /// failure destroys the holder keys made for it and reports why. Never throws: one
-    /// configuration's failure does not stop the others.
+    /// Requests, validates and stores (for the claim in progress) the credentials of one
+    /// offered configuration; on any failure destroys the holder keys made for it and reports
+    /// why. Never throws: one configuration's failure does not stop the others. Returns, for
+    /// credentials stored, what to notify the issuer of once the claim is committed.
     func retrieve(
         _ offered: OfferedCredential, with retrieval: CredentialRetrieval
-    ) async -> (RetrieveCredentialResult, [WalletCredential]) {
+    ) async -> (RetrieveCredentialResult, [WalletCredential], AcceptedIssuance?) {
         func result(_ ids: [String] = [], _ error: RetrieveCredentialError? = nil) -> RetrieveCredentialResult {
             RetrieveCredentialResult(
                 configurationID: offered.configurationID, docType: offered.typeName, format: offered.format,
                 credentialIDs: ids, error: error)
         }
         guard let format = Self.storableFormat(offered.format) else {
-            return (result([], .failedToRetrieveCredential("format \(offered.format) is not supported")), [])
+            return (result([], .failedToRetrieveCredential("format \(offered.format) is not supported")), [], nil)
         }
         var keys: [SecureAreaKey] = []
         do throws(RetrieveCredentialError) {
@@ -33,11 +34,13 @@ extension CredentialWallet {
                 await notify(issued, .credentialFailure, retrieval: retrieval, options: options)
                 throw Self.retrievalError(error)
             }
-            await notify(issued, .credentialAccepted, retrieval: retrieval, options: options)
-            return (result(stored.map(\.id)), stored)
+            let accepted = AcceptedIssuance(issued: issued, retrieval: retrieval, options: options)
+            return (result(stored.map(\.id)), stored, accepted)
         } catch {
+            // Best effort: a key left behind (the task cancelled, say) is the claim's, and
+            // goes with its commit or rollback.
             for key in keys { try? await secureArea.deleteKey(keyID: key.id) }
-            return (result([], error), [])
+            return (result([], error), [], nil)
         }
     }
 

@@ -35,41 +35,100 @@ extension CredentialWallet {
     /// to a certificate the wallet already trusts, or it is refused as
     /// ``RetrieveCredentialError/certificateNotFound(_:)``.
     ///
+    /// The whole call is one claim, kept together or not at all: the certificates trusted
+    /// for it, the holder keys made for it and the credentials it stores are written as the
+    /// claim's and committed in one transaction at the end (with the unused certificates and
+    /// keys removed). Cancelled before then — the task, or the process by a signal the app
+    /// turns into cancellation — it rolls everything back and throws
+    /// ``RetrieveCredentialError/interrupted(_:)``; a process killed outright leaves a pending
+    /// claim that the next open of the wallet rolls back. The issuer hears
+    /// `credential_accepted` only after the commit.
+    ///
     /// - Returns: one result per offered configuration, in the offer's order. A credential
-    ///   that fails leaves nothing stored and its holder keys are destroyed.
-    /// - Throws: when no credential could be asked for at all (authorization failed).
+    ///   that fails leaves nothing stored and its holder keys are destroyed; the others are
+    ///   kept.
+    /// - Throws: when no credential could be asked for at all (authorization failed), or
+    ///   ``RetrieveCredentialError/interrupted(_:)`` when cancelled; nothing is stored then.
     public func retrieveCredentials(
         credentialOffer: DiscoveredCredentialOffer, clientId: String? = nil, redirectUri: URL? = nil,
         autoTrustMobileCredentialIaca: Bool = false, options: CredentialRetrievalOptions = CredentialRetrievalOptions()
     ) async throws(RetrieveCredentialError) -> [RetrieveCredentialResult] {
-        var provisional: Set<String> = []
-        if autoTrustMobileCredentialIaca, let uri = credentialOffer.mdocIacasUri,
-            credentialOffer.credentials.contains(where: { $0.docType != nil })
-        {
-            options.progress?(.fetchingIssuerCertificates(uri))
-            let list = try await IssuerCertificateList.fetch(
-                uri, issuer: credentialOffer.issuer, httpClient: httpClient, transport: .default)
-            provisional = try await trustProvisionally(list.certificates)
-        }
-        let authorized: AuthorizedIssuance
+        guard !Task.isCancelled else { throw .interrupted("cancelled before the claim began; nothing was stored") }
+        let claim: String
         do {
-            authorized = try await authorize(credentialOffer, clientID: clientId, redirectURI: redirectUri, options: options)
+            claim = try await store.beginClaim()
         } catch {
-            await withdrawTrust(in: provisional, keeping: [])
-            throw error
+            throw .failedToRetrieveCredential("the wallet cannot record the claim: \(error)")
         }
-        let retrieval = CredentialRetrieval(
-            authorized: authorized, clientID: credentialOffer.grant == .authorizationCode ? clientId : nil,
-            profile: credentialOffer.profile, options: options)
+        let scope = WalletStore.ClaimScope(store: ObjectIdentifier(store), claimID: claim)
+        let outcome = await WalletStore.$claimScope.withValue(scope) {
+            await claimEach(
+                credentialOffer, clientID: clientId, redirectURI: redirectUri,
+                autoTrustIACA: autoTrustMobileCredentialIaca, options: options)
+        }
+        // The trust list changes at the end either way (kept, narrowed or rolled back).
+        defer { forgetStatusLists() }
+        guard case .success(let claimed) = outcome, !Task.isCancelled else {
+            try? await store.rollBackClaim(claim)
+            if case .failure(let error) = outcome, !Task.isCancelled { throw error }
+            throw .interrupted("the claim was cancelled and rolled back; nothing was stored")
+        }
+        do throws(WalletError) {
+            try await store.commitClaim(claim, keepingCertificates: claimed.anchors)
+        } catch {
+            try? await store.rollBackClaim(claim)
+            throw .failedToRetrieveCredential("the claim could not be committed, nothing was stored: \(error)")
+        }
+        for accepted in claimed.accepted {
+            await notify(accepted.issued, .credentialAccepted, retrieval: accepted.retrieval, options: accepted.options)
+        }
+        return claimed.results
+    }
+
+    /// What a claim obtained before it is committed: the results, the fingerprints of the
+    /// IACAs its credentials chain to, and the acceptances to notify once committed.
+    struct ClaimedCredentials: Sendable {
         var results: [RetrieveCredentialResult] = []
         var anchors: Set<String> = []
-        for offered in credentialOffer.credentials {
-            let (result, stored) = await retrieve(offered, with: retrieval)
-            results.append(result)
-            anchors.formUnion(stored.compactMap(\.issuerInfo.trustedCertificateFingerprint))
+        var accepted: [AcceptedIssuance] = []
+    }
+
+    /// Credentials validated and written for a claim, for the `credential_accepted`
+    /// notification sent after the commit.
+    struct AcceptedIssuance: Sendable {
+        let issued: [IssuedCredential]
+        let retrieval: CredentialRetrieval
+        let options: CredentialClientOptions
+    }
+
+    /// The claim's steps, run while its scope tags every record written: trusts the
+    /// issuer's IACAs (when asked), authorizes, and retrieves each configuration.
+    func claimEach(
+        _ offer: DiscoveredCredentialOffer, clientID: String?, redirectURI: URL?, autoTrustIACA: Bool,
+        options: CredentialRetrievalOptions
+    ) async -> Result<ClaimedCredentials, RetrieveCredentialError> {
+        do throws(RetrieveCredentialError) {
+            if autoTrustIACA, let uri = offer.mdocIacasUri, offer.credentials.contains(where: { $0.docType != nil }) {
+                options.progress?(.fetchingIssuerCertificates(uri))
+                let list = try await IssuerCertificateList.fetch(
+                    uri, issuer: offer.issuer, httpClient: httpClient, transport: .default)
+                try await trustProvisionally(list.certificates)
+            }
+            let authorized = try await authorize(offer, clientID: clientID, redirectURI: redirectURI, options: options)
+            let retrieval = CredentialRetrieval(
+                authorized: authorized, clientID: offer.grant == .authorizationCode ? clientID : nil,
+                profile: offer.profile, options: options)
+            var claimed = ClaimedCredentials()
+            for offered in offer.credentials {
+                let (result, stored, accepted) = await retrieve(offered, with: retrieval)
+                claimed.results.append(result)
+                claimed.anchors.formUnion(stored.compactMap(\.issuerInfo.trustedCertificateFingerprint))
+                if let accepted { claimed.accepted.append(accepted) }
+            }
+            return .success(claimed)
+        } catch {
+            return .failure(error)
         }
-        await withdrawTrust(in: provisional, keeping: anchors)
-        return results
     }
 
     // MARK: Authorization
@@ -115,27 +174,16 @@ extension CredentialWallet {
 
     // MARK: Provisional IACA trust
 
-    /// Trusts `certificates` for issuers; returns the fingerprints that were not trusted before.
-    func trustProvisionally(_ certificates: [Data]) async throws(RetrieveCredentialError) -> Set<String> {
-        var added: Set<String> = []
+    /// Trusts `certificates` for issuers, for the claim in progress: the ones not trusted
+    /// before are the claim's, kept at its commit only if they anchor a credential it stores.
+    func trustProvisionally(_ certificates: [Data]) async throws(RetrieveCredentialError) {
         for der in certificates {
             do {
-                let (certificate, inserted) = try await store.addTrustedCertificate(der: der, purposes: [.issuer])
-                if inserted { added.insert(certificate.fingerprint) }
+                try await store.addTrustedCertificate(der: der, purposes: [.issuer])
             } catch {
-                await withdrawTrust(in: added, keeping: [])
                 throw .certificateNotFound("an entry of the issuer's IACA list is not a usable certificate: \(error)")
             }
         }
-        if !added.isEmpty { forgetStatusLists() }
-        return added
-    }
-
-    /// Removes the provisionally trusted certificates that anchor none of `anchors`.
-    func withdrawTrust(in provisional: Set<String>, keeping anchors: Set<String>) async {
-        let unused = provisional.subtracting(anchors)
-        guard !unused.isEmpty else { return }
-        for fingerprint in unused { _ = try? await store.removeTrustedCertificate(fingerprint: fingerprint) }
         forgetStatusLists()
     }
 

@@ -32,7 +32,7 @@ public struct RetrieveCredentialResult: Sendable, Equatable {
 }
 
 /// Why an offered credential was not stored (the MATTR SDK's four kinds, with the detail a
-/// user or a log needs).
+/// user or a log needs), or why a whole claim was (``interrupted(_:)``).
 public enum RetrieveCredentialError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The credential chains to no trusted issuer certificate (and none could be, or was
     /// allowed to be, fetched from the issuer's `mdoc_iacas_uri`).
@@ -44,6 +44,10 @@ public enum RetrieveCredentialError: Error, Sendable, Equatable, CustomStringCon
     /// Any other failure: the issuer refused, answered nonsense, or the wallet could not
     /// make a key or a proof.
     case failedToRetrieveCredential(String)
+    /// The claim was cancelled (its task, or the process by a signal) before it was
+    /// committed, and rolled back: none of its credentials, holder keys or provisionally
+    /// trusted certificates was kept.
+    case interrupted(String)
 
     public var description: String {
         switch self {
@@ -51,6 +55,7 @@ public enum RetrieveCredentialError: Error, Sendable, Equatable, CustomStringCon
         case .connectivityError(let detail): "connectivity error: \(detail)"
         case .credentialNotAdded(let rejection): rejection.description
         case .failedToRetrieveCredential(let detail): "failed to retrieve credential: \(detail)"
+        case .interrupted(let detail): "interrupted: \(detail)"
         }
     }
 }

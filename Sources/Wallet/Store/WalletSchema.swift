@@ -57,6 +57,25 @@ enum WalletSchema {
                 CREATE INDEX activity_time ON activity(occurred_at, seq);
                 """)
         }
+        // Claims (issue #22): a pending `claim` row per credential retrieval in progress, and
+        // on every row a retrieval writes the id of its claim until the claim is committed
+        // (then NULL) or rolled back (then the row is gone). See WalletStore+Claims.swift.
+        migrator.registerMigration("v2-claims") { db in
+            try db.execute(sql: """
+                CREATE TABLE claim (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    started_at REAL NOT NULL
+                );
+                ALTER TABLE holder_key ADD COLUMN claim_id TEXT REFERENCES claim(id);
+                ALTER TABLE trusted_certificate ADD COLUMN claim_id TEXT REFERENCES claim(id);
+                ALTER TABLE credential ADD COLUMN claim_id TEXT REFERENCES claim(id);
+                ALTER TABLE activity ADD COLUMN claim_id TEXT REFERENCES claim(id);
+                CREATE INDEX holder_key_claim ON holder_key(claim_id) WHERE claim_id IS NOT NULL;
+                CREATE INDEX trusted_certificate_claim ON trusted_certificate(claim_id) WHERE claim_id IS NOT NULL;
+                CREATE INDEX credential_claim ON credential(claim_id) WHERE claim_id IS NOT NULL;
+                CREATE INDEX activity_claim ON activity(claim_id) WHERE claim_id IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

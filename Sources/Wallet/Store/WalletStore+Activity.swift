@@ -9,11 +9,12 @@ extension WalletStore {
     }
 
     /// The activity log, newest first (ties broken by insertion order), at most `limit` entries.
+    /// The issuance of a claim not yet committed is not in it.
     public func activity(limit: Int = 100) async throws(WalletError) -> [ActivityEvent] {
         guard limit > 0 else { return [] }
         let rows = try await read { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM activity ORDER BY occurred_at DESC, seq DESC LIMIT ?", arguments: [limit]
+                db, sql: "SELECT * FROM activity WHERE claim_id IS NULL ORDER BY occurred_at DESC, seq DESC LIMIT ?", arguments: [limit]
             ).map(RowValues.init)
         }
         var events: [ActivityEvent] = []
@@ -63,13 +64,14 @@ extension WalletStore {
         RecordBinding(table: "activity", column: "details:\(kind.rawValue):\(time.bitPattern)", id: id)
     }
 
-    static func insertActivity(_ event: ActivityEvent, sealedDetails: Data, in db: Database) throws {
+    /// Inserts an entry; `claim` tags it as written for that pending claim.
+    static func insertActivity(_ event: ActivityEvent, sealedDetails: Data, claim: String? = nil, in db: Database) throws {
         if try Row.fetchOne(db, sql: "SELECT id FROM activity WHERE id = ?", arguments: [event.id]) != nil {
             throw WalletError.duplicate(kind: "activity", id: event.id)
         }
         try db.execute(
-            sql: "INSERT INTO activity (id, kind, occurred_at, details) VALUES (?, ?, ?, ?)",
-            arguments: [event.id, event.kind.rawValue, event.occurredAt.timeIntervalSinceReferenceDate, sealedDetails]
+            sql: "INSERT INTO activity (id, kind, occurred_at, details, claim_id) VALUES (?, ?, ?, ?, ?)",
+            arguments: [event.id, event.kind.rawValue, event.occurredAt.timeIntervalSinceReferenceDate, sealedDetails, claim]
         )
     }
 }

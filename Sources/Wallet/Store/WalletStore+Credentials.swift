@@ -18,6 +18,9 @@ extension WalletStore {
     ///
     /// `activity`, when given, is logged in the same transaction, so a crash never leaves
     /// credentials without their issuance entry or an entry without its credentials.
+    ///
+    /// Written for a claim (a credential retrieval in progress), the credentials and the
+    /// entry are that claim's: not listed until it commits, deleted if it is rolled back.
     public func addCredentials(
         _ credentials: [NewCredential], recording activity: ActivityEvent? = nil
     ) async throws(WalletError) -> [StoredCredential] {
@@ -48,6 +51,7 @@ extension WalletStore {
         var sealedActivity: Data?
         if let activity { sealedActivity = try sealActivity(activity) }
         let sealedEvent = sealedActivity
+        let claim = claimForNewRows
         try await write { db in
             for (stored, payload, metadata) in prepared {
                 if try Row.fetchOne(db, sql: "SELECT id FROM credential WHERE id = ?", arguments: [stored.id]) != nil {
@@ -59,52 +63,54 @@ extension WalletStore {
                 }
                 try db.execute(
                     sql: """
-                        INSERT INTO credential (id, format, payload, metadata, holder_key_id, created_at, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO credential (id, format, payload, metadata, holder_key_id, created_at, updated_at, claim_id)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         stored.id, stored.format.rawValue, payload, metadata, stored.holderKeyID,
-                        now.timeIntervalSinceReferenceDate, now.timeIntervalSinceReferenceDate,
+                        now.timeIntervalSinceReferenceDate, now.timeIntervalSinceReferenceDate, claim,
                     ]
                 )
             }
             if let activity, let sealedEvent {
-                try Self.insertActivity(activity, sealedDetails: sealedEvent, in: db)
+                try Self.insertActivity(activity, sealedDetails: sealedEvent, claim: claim, in: db)
             }
         }
         return rows.map(\.0)
     }
 
     /// The credential with `id`; throws ``WalletError/notFound(kind:id:)`` when there is none
-    /// and ``WalletError/corruptedRecord(table:id:)`` when its row fails authentication.
+    /// (or it belongs to a claim not yet committed) and ``WalletError/corruptedRecord(table:id:)``
+    /// when its row fails authentication.
     public func credential(id: String) async throws(WalletError) -> StoredCredential {
         try check(id: id, field: "credential id")
         let row = try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM credential WHERE id = ?", arguments: [id]).map(RowValues.init)
+            try Row.fetchOne(db, sql: "SELECT * FROM credential WHERE id = ? AND claim_id IS NULL", arguments: [id]).map(RowValues.init)
         }
         guard let row else { throw .notFound(kind: "credential", id: id) }
         return try decodeCredential(row)
     }
 
-    /// All credentials, or those of one `format`, oldest first.
+    /// All credentials, or those of one `format`, oldest first (those of a claim not yet
+    /// committed are not listed: they may yet be rolled back).
     public func credentials(format: CredentialFormat? = nil) async throws(WalletError) -> [StoredCredential] {
         let rows = try await read { db in
             if let format {
                 return try Row.fetchAll(
-                    db, sql: "SELECT * FROM credential WHERE format = ? ORDER BY created_at, id",
+                    db, sql: "SELECT * FROM credential WHERE format = ? AND claim_id IS NULL ORDER BY created_at, id",
                     arguments: [format.rawValue]
                 ).map(RowValues.init)
             }
-            return try Row.fetchAll(db, sql: "SELECT * FROM credential ORDER BY created_at, id").map(RowValues.init)
+            return try Row.fetchAll(db, sql: "SELECT * FROM credential WHERE claim_id IS NULL ORDER BY created_at, id").map(RowValues.init)
         }
         var result: [StoredCredential] = []
         for row in rows { result.append(try decodeCredential(row)) }
         return result
     }
 
-    /// How many credentials the wallet holds (no decryption).
+    /// How many credentials the wallet holds (no decryption), those of pending claims aside.
     public func credentialCount() async throws(WalletError) -> Int {
-        try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM credential") ?? 0 }
+        try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM credential WHERE claim_id IS NULL") ?? 0 }
     }
 
     /// Replaces a credential's metadata (for example after refreshing display information).

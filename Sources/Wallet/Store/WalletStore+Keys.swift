@@ -3,7 +3,9 @@ import Foundation
 import GRDB
 
 extension WalletStore {
-    /// Records a holder key for a ``SecureArea``; the whole record is encrypted.
+    /// Records a holder key for a ``SecureArea``; the whole record is encrypted. A key made
+    /// during a claim (a credential retrieval) belongs to it: deleted when the claim is rolled
+    /// back, or when it commits with no credential bound to the key.
     public func saveKey(_ key: StoredKey) async throws(WalletError) {
         try check(id: key.id, field: "key id")
         try check(id: key.secureArea, field: "secure area name")
@@ -18,13 +20,14 @@ extension WalletStore {
             throw .invalidInput("key cannot be encoded: \(error)")
         }
         let sealed = try cipher.seal(plain, binding: Self.keyBinding(id: key.id, secureArea: key.secureArea))
+        let claim = claimForNewRows
         try await write { db in
             if try Row.fetchOne(db, sql: "SELECT id FROM holder_key WHERE id = ?", arguments: [key.id]) != nil {
                 throw WalletError.duplicate(kind: "key", id: key.id)
             }
             try db.execute(
-                sql: "INSERT INTO holder_key (id, secure_area, body, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [key.id, key.secureArea, sealed, key.createdAt.timeIntervalSinceReferenceDate]
+                sql: "INSERT INTO holder_key (id, secure_area, body, created_at, claim_id) VALUES (?, ?, ?, ?, ?)",
+                arguments: [key.id, key.secureArea, sealed, key.createdAt.timeIntervalSinceReferenceDate, claim]
             )
         }
     }

@@ -29,11 +29,11 @@ extension WalletStore {
         let rows = try await read { db in
             if let format {
                 return try Row.fetchAll(
-                    db, sql: "SELECT \(columns) FROM credential WHERE format = ? ORDER BY created_at, id",
+                    db, sql: "SELECT \(columns) FROM credential WHERE format = ? AND claim_id IS NULL ORDER BY created_at, id",
                     arguments: [format.rawValue]
                 ).map(RowValues.init)
             }
-            return try Row.fetchAll(db, sql: "SELECT \(columns) FROM credential ORDER BY created_at, id").map(RowValues.init)
+            return try Row.fetchAll(db, sql: "SELECT \(columns) FROM credential WHERE claim_id IS NULL ORDER BY created_at, id").map(RowValues.init)
         }
         var result: [StoredCredentialSummary] = []
         result.reserveCapacity(rows.count)

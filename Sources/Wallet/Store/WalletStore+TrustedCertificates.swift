@@ -15,6 +15,10 @@ extension WalletStore {
     /// Adding a certificate already trusted (same SHA-256 over the DER) keeps the first copy
     /// and returns `inserted == false`; its purposes become the union of the old and the new
     /// ones (adding trust never takes any away: remove the certificate to narrow it).
+    ///
+    /// Added during a claim (a credential retrieval trusting the issuer's IACAs), a new
+    /// certificate is trusted provisionally: it belongs to the claim, which keeps it only if
+    /// it anchors a credential the claim stores.
     @discardableResult
     public func addTrustedCertificate(
         der: Data, purposes: Set<TrustPurpose> = TrustPurpose.all
@@ -44,6 +48,7 @@ extension WalletStore {
         }
         let sealed = try cipher.seal(plain, binding: RecordBinding(table: "trusted_certificate", column: "body", id: rowID))
         let now = clock()
+        let claim = claimForNewRows
         let existing = try await write { db -> RowValues? in
             if let row = try Row.fetchOne(db, sql: "SELECT * FROM trusted_certificate WHERE id = ?", arguments: [rowID]) {
                 return RowValues(row)
@@ -53,8 +58,8 @@ extension WalletStore {
                 throw WalletError.inputTooLarge(field: "trusted certificates", limit: Self.maximumTrustedCertificates)
             }
             try db.execute(
-                sql: "INSERT INTO trusted_certificate (id, body, added_at) VALUES (?, ?, ?)",
-                arguments: [rowID, sealed, now.timeIntervalSinceReferenceDate]
+                sql: "INSERT INTO trusted_certificate (id, body, added_at, claim_id) VALUES (?, ?, ?, ?)",
+                arguments: [rowID, sealed, now.timeIntervalSinceReferenceDate, claim]
             )
             return nil
         }

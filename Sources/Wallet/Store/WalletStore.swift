@@ -27,6 +27,9 @@ public actor WalletStore {
     /// Keys the blinded index of trusted certificates (derived from the data key).
     let indexKey: SymmetricKey
     let clock: @Sendable () -> Date
+    /// The lock descriptors of the claims this store has begun and not yet ended, by claim id
+    /// (see WalletStore+Claims.swift).
+    var claimLocks: [String: Int32] = [:]
 
     private init(
         directory: URL, database: DatabaseQueue, dataKey: Data, limits: WalletLimits,
@@ -89,7 +92,9 @@ public actor WalletStore {
     }
 
     /// Opens the wallet in `directory` with `passphrase`, running any pending migrations
-    /// once the passphrase has been checked.
+    /// once the passphrase has been checked, and rolling back the claims (credential
+    /// retrievals) that a process ended without finishing — killed, crashed or powered off.
+    /// A claim still running, in this process or another, is left alone.
     ///
     /// Throws ``WalletError/walletNotFound(path:)`` when there is none,
     /// ``WalletError/wrongPassphrase`` when the passphrase does not unlock it (nothing is
@@ -110,6 +115,8 @@ public actor WalletStore {
             }
             try WalletSchema.migrator.migrate(database)
         }
+        // Whatever a killed process was claiming is rolled back before anyone reads the wallet.
+        try rollBackAbandonedClaims(database, directory: directory)
         return WalletStore(directory: directory, database: database, dataKey: dataKey, limits: limits, clock: clock)
     }
 
@@ -142,8 +149,10 @@ public actor WalletStore {
         try Self.readWrappedKey(database, directory: directory).derivation
     }
 
-    /// Closes the SQLite connection; later calls fail with ``WalletError/storage(_:)``.
+    /// Closes the SQLite connection; later calls fail with ``WalletError/storage(_:)``. A
+    /// claim still pending then is rolled back by the next open.
     public func close() throws(WalletError) {
+        for id in claimLocks.keys { releaseClaimLock(id) }
         try Self.run { try database.close() }
     }
 }

@@ -1,0 +1,137 @@
+import Foundation
+import Sandbox
+import Testing
+@testable import Wallet
+
+/// Issue #22, "A claim is all or nothing", through the SDK: the IACAs trusted for a claim,
+/// the holder keys made for it and the credentials it stored are kept together or not at
+/// all. These tests interrupt `retrieveCredentials` by cancelling its task while the sandbox
+/// holds a request open, then read the wallet file back. (Killing a claiming process is
+/// tested through the `vellum` binary in VellumCLITests.)
+@Suite("A claim is all or nothing (SDK)")
+struct ClaimAtomicityTests {
+    static let passphrase = "claim atomicity tests"
+
+    /// A wallet trusting nothing and a sandbox issuer with `faults`, for `body`.
+    static func withSandbox(
+        faults: Set<SandboxFault>, _ body: (SandboxIssuer, CredentialWallet, URL) async throws -> Void
+    ) async throws {
+        let issuer = try SandboxIssuer(configuration: SandboxConfiguration(faults: faults))
+        _ = try await issuer.start()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-claim-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let wallet = try await CredentialWallet.create(
+                at: directory, passphrase: passphrase,
+                configuration: CredentialWalletConfiguration(
+                    keyDerivation: TemporaryWallet.fastKDF, httpClient: TemporaryWallet.loopbackHTTPClient()))
+            try await body(issuer, wallet, directory)
+            try await wallet.close()
+        } catch {
+            await issuer.stop()
+            throw error
+        }
+        await issuer.stop()
+    }
+
+    /// Starts claiming every credential of a fresh offer with IACA auto-trust, and returns
+    /// once the progress report names `step` (and the request had time to reach the issuer).
+    static func claim(
+        from issuer: SandboxIssuer, into wallet: CredentialWallet, until step: @escaping @Sendable (CredentialRetrievalStep) -> Bool
+    ) async throws -> Task<[RetrieveCredentialResult], any Error> {
+        let offer = try await issuer.createOffer()
+        let discovered = try await wallet.discoverCredentialOffer(offer.byValueLink)
+        let (steps, reached) = AsyncStream<Void>.makeStream()
+        let options = CredentialRetrievalOptions(progress: { if step($0) { reached.yield() } })
+        let task = Task { () async throws -> [RetrieveCredentialResult] in
+            try await wallet.retrieveCredentials(credentialOffer: discovered, autoTrustMobileCredentialIaca: true, options: options)
+        }
+        for await _ in steps { break }
+        try await Task.sleep(for: .milliseconds(300))
+        return task
+    }
+
+    /// What the wallet file holds, read through a second store (which is also what rolls
+    /// back a claim abandoned by a dead process).
+    struct Contents: Equatable, CustomStringConvertible {
+        var trusted: Int
+        var keys: Int
+        var credentials: Int
+        var description: String { "\(trusted) trusted certificates, \(keys) holder keys, \(credentials) credentials" }
+        static let empty = Contents(trusted: 0, keys: 0, credentials: 0)
+    }
+
+    static func contents(of directory: URL) async throws -> Contents {
+        let store = try await WalletStore.open(at: directory, passphrase: passphrase)
+        let contents = Contents(
+            trusted: try await store.trustedCertificates().count,
+            keys: try await store.keyIDs(secureArea: SoftwareSecureArea.areaName).count,
+            credentials: try await store.credentials().count)
+        try await store.close()
+        return contents
+    }
+
+    static func isTokenRequest(_ step: CredentialRetrievalStep) -> Bool {
+        if case .requestingAccessToken = step { return true }
+        return false
+    }
+
+    static func isMobileCredentialRequest(_ step: CredentialRetrievalStep) -> Bool {
+        if case .requestingCredential(let id) = step { return id == SandboxCredentialKind.mDL.configurationID }
+        return false
+    }
+
+    @Test("cancelled while the token request stalls: the issuer's IACA, trusted for the claim, is no longer trusted")
+    func cancelledAtTokenRequest() async throws {
+        try await Self.withSandbox(faults: [.stallsTokenRequest]) { issuer, wallet, directory in
+            let task = try await Self.claim(from: issuer, into: wallet, until: Self.isTokenRequest)
+            #expect(try await wallet.trustedCertificates().count == 1, "the IACA is trusted while the claim runs")
+            task.cancel()
+            let outcome = await task.result
+            guard case .failure(let error) = outcome, case .interrupted? = error as? RetrieveCredentialError else {
+                Issue.record("expected the claim to end as interrupted, got \(outcome)")
+                return
+            }
+            #expect(try await wallet.trustedCertificates().isEmpty)
+            #expect(try await Self.contents(of: directory) == .empty)
+        }
+    }
+
+    @Test("cancelled while the mDL request stalls: the PID already issued, both holder keys and the IACA are all gone")
+    func cancelledAtCredentialRequest() async throws {
+        try await Self.withSandbox(faults: [.stallsMobileCredentialRequest]) { issuer, wallet, directory in
+            let task = try await Self.claim(from: issuer, into: wallet, until: Self.isMobileCredentialRequest)
+            #expect(await issuer.issuedCredentials().count == 1, "the PID was issued before the mDL request stalled")
+            #expect(try await wallet.store.keyIDs(secureArea: SoftwareSecureArea.areaName).count == 2)
+            task.cancel()
+            let outcome = await task.result
+            guard case .failure(let error) = outcome, case .interrupted? = error as? RetrieveCredentialError else {
+                Issue.record("expected the claim to end as interrupted, got \(outcome)")
+                return
+            }
+            #expect(try await wallet.store.keyIDs(secureArea: SoftwareSecureArea.areaName).isEmpty)
+            #expect(try await wallet.store.credentials().isEmpty)
+            #expect(try await wallet.activityLog().isEmpty, "no issuance is logged for credentials that were rolled back")
+            #expect(try await Self.contents(of: directory) == .empty)
+        }
+    }
+
+    @Test("another open of the wallet while a claim runs does not roll that claim back; the claim still commits whole")
+    func liveClaimSurvivesAnotherOpen() async throws {
+        try await Self.withSandbox(faults: [.stallsMobileCredentialRequest]) { issuer, wallet, directory in
+            let task = try await Self.claim(from: issuer, into: wallet, until: Self.isMobileCredentialRequest)
+            // A second store on the same file, as another process would open it: the claim's
+            // records stay, and the credential it has not committed yet is not listed.
+            let other = try await WalletStore.open(at: directory, passphrase: Self.passphrase)
+            #expect(try await other.trustedCertificates().count == 1)
+            #expect(try await other.keyIDs(secureArea: SoftwareSecureArea.areaName).count == 2)
+            #expect(try await other.credentials().isEmpty, "an uncommitted credential is not listed")
+            try await other.close()
+            try await issuer.setFaults([])
+            let results = try await task.value
+            let failures = results.filter { !$0.succeeded }.map { "\($0.configurationID): \(String(describing: $0.error))" }
+            #expect(failures.isEmpty, "\(failures)")
+            #expect(try await Self.contents(of: directory) == Contents(trusted: 1, keys: 2, credentials: 2))
+        }
+    }
+}
