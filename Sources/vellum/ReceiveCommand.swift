@@ -21,7 +21,9 @@ struct ReceiveCommand: AsyncParsableCommand {
             authorization URL is printed (or opened with --browser) and the redirect is received on \
             a loopback port (RFC 8252). Progress goes to standard error. Only https is used, except \
             plain http to loopback hosts. Exits 0 only when every offered credential was validated \
-            and stored; a credential that fails leaves nothing behind. \(WalletExitCode.help)
+            and stored; a credential that fails leaves nothing behind. Ctrl-C (SIGINT) or SIGTERM \
+            while claiming rolls the whole claim back (no credential, holder key or issuer \
+            certificate of it is kept), says so and exits 130 or 143. \(WalletExitCode.help)
             """
     )
 
@@ -85,9 +87,10 @@ struct ReceiveCommand: AsyncParsableCommand {
             transactionCode: code, credentialsPerConfiguration: max(1, batch), prefersEncryptedResponses: encrypt,
             progress: { Self.progress($0.description) })
         let results: [RetrieveCredentialResult]
-        do {
+        let (browser, clientID, trustIssuerIACA) = (browser, clientID, trustIssuerIACA)
+        let (outcome, signal) = await ClaimInterruption.run { () async throws -> [RetrieveCredentialResult] in
             if discovered.grant == .authorizationCode {
-                results = try await LoopbackRedirectReceiver().run { redirectURI, nextRedirect in
+                return try await LoopbackRedirectReceiver().run { redirectURI, nextRedirect in
                     var options = retrieval
                     options.authorize = { [browser] url in
                         Self.open(url, with: browser)
@@ -97,10 +100,13 @@ struct ReceiveCommand: AsyncParsableCommand {
                         credentialOffer: discovered, clientId: clientID, redirectUri: redirectURI,
                         autoTrustMobileCredentialIaca: trustIssuerIACA, options: options)
                 }
-            } else {
-                results = try await wallet.retrieveCredentials(
-                    credentialOffer: discovered, autoTrustMobileCredentialIaca: trustIssuerIACA, options: retrieval)
             }
+            return try await wallet.retrieveCredentials(
+                credentialOffer: discovered, autoTrustMobileCredentialIaca: trustIssuerIACA, options: retrieval)
+        }
+        if let signal { try Self.reportInterruption(by: signal, outcome: outcome, offered: discovered) }
+        do {
+            results = try outcome.get()
         } catch let error as RetrieveCredentialError {
             throw WalletCLIError.protocolFailure("nothing was claimed: \(error)")
         } catch let error as LoopbackRedirectReceiver.Failure {
@@ -126,6 +132,30 @@ struct ReceiveCommand: AsyncParsableCommand {
         guard let code, !code.isEmpty else { throw WalletCLIError.protocolFailure("the offer needs a transaction code (--tx-code)") }
         guard rule.accepts(code) else { throw WalletCLIError.protocolFailure("the transaction code does not fit the offer's rules") }
         return code
+    }
+
+    /// After SIGINT or SIGTERM: names each offered credential as not stored (the claim was
+    /// rolled back) on standard error and ends with exit status 128 + `signal`. A claim that
+    /// had committed before the signal took effect is reported as stored instead.
+    static func reportInterruption(
+        by signal: Int32, outcome: Result<[RetrieveCredentialResult], any Error>, offered: DiscoveredCredentialOffer
+    ) throws -> Never {
+        var lines: [String] = []
+        if case .success(let results) = outcome {
+            for result in results where result.succeeded {
+                lines.append("Stored \(result.docType) (\(result.format)) as \(result.credentialIDs.joined(separator: ", "))")
+            }
+            for result in results where !result.succeeded {
+                lines.append("Not stored: \(result.docType) (\(result.format)): \(result.error.map(String.init(describing:)) ?? "no credential")")
+            }
+        } else {
+            for credential in offered.credentials {
+                lines.append("Not stored: \(credential.typeName) (\(credential.format)): interrupted")
+            }
+        }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        let committed = if case .success = outcome { true } else { false }
+        throw WalletCLIError.interrupted(signal: signal, committed: committed)
     }
 
     func report(_ results: [RetrieveCredentialResult]) {

@@ -25,6 +25,9 @@ enum WalletExitCode {
     static let protocolFailure: Int32 = 8
     /// The user declined at the consent prompt.
     static let declined: Int32 = 9
+    /// `receive`: SIGINT or SIGTERM stopped the claim; the exit status is 128 + the signal
+    /// (130, 143), as for a process the signal ended.
+    static func interrupted(by signal: Int32) -> Int32 { 128 + signal }
 
     /// The lines the subcommands' help ends with.
     static let help = """
@@ -32,7 +35,7 @@ enum WalletExitCode {
         credentials were not stored (receive); 3 no wallet at the directory (or init found one); \
         4 wrong or missing passphrase; 5 no such credential or certificate; 6 unreadable input; \
         7 damaged wallet or storage failure; 8 the offer or issuer could not be used; 9 declined \
-        by the user; 64 usage error.
+        by the user; 64 usage error; 130/143 receive interrupted by SIGINT/SIGTERM (rolled back).
         """
 }
 
@@ -48,6 +51,8 @@ enum WalletCLIError: Error, CustomStringConvertible {
     case declined
     /// `receive` stored some but not all credentials, or none.
     case notAllStored(failed: Int, of: Int)
+    /// `receive` was stopped by `signal`: the claim rolled back, or already `committed`.
+    case interrupted(signal: Int32, committed: Bool)
 
     var exitCode: Int32 {
         switch self {
@@ -56,6 +61,7 @@ enum WalletCLIError: Error, CustomStringConvertible {
         case .protocolFailure: return WalletExitCode.protocolFailure
         case .declined: return WalletExitCode.declined
         case .notAllStored: return WalletExitCode.notAllStored
+        case .interrupted(let signal, _): return WalletExitCode.interrupted(by: signal)
         case .wallet(let error):
             switch error {
             case .walletNotFound, .walletAlreadyExists: return WalletExitCode.walletMissingOrExists
@@ -77,6 +83,11 @@ enum WalletCLIError: Error, CustomStringConvertible {
         case .protocolFailure(let reason): return reason
         case .declined: return "declined by the user"
         case .notAllStored(let failed, let total): return "\(failed) of \(total) offered credentials were not stored"
+        case .interrupted(let signal, let committed):
+            let name = ClaimInterruption.name(of: signal)
+            return committed
+                ? "interrupted by \(name) after the claim was committed"
+                : "interrupted by \(name): the claim was rolled back; nothing of it was stored (no credential, holder key or issuer certificate)"
         }
     }
 }
