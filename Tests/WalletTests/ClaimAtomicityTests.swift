@@ -71,6 +71,12 @@ struct ClaimAtomicityTests {
         return contents
     }
 
+    /// Whether the claim ended with ``RetrieveCredentialError/interrupted(_:)``.
+    static func endedInterrupted(_ outcome: Result<[RetrieveCredentialResult], any Error>) -> Bool {
+        guard case .failure(let error) = outcome, case .interrupted? = error as? RetrieveCredentialError else { return false }
+        return true
+    }
+
     static func isTokenRequest(_ step: CredentialRetrievalStep) -> Bool {
         if case .requestingAccessToken = step { return true }
         return false
@@ -88,10 +94,7 @@ struct ClaimAtomicityTests {
             #expect(try await wallet.trustedCertificates().count == 1, "the IACA is trusted while the claim runs")
             task.cancel()
             let outcome = await task.result
-            guard case .failure(let error) = outcome, case .interrupted? = error as? RetrieveCredentialError else {
-                Issue.record("expected the claim to end as interrupted, got \(outcome)")
-                return
-            }
+            #expect(Self.endedInterrupted(outcome), "\(outcome)")
             #expect(try await wallet.trustedCertificates().isEmpty)
             #expect(try await Self.contents(of: directory) == .empty)
         }
@@ -105,10 +108,7 @@ struct ClaimAtomicityTests {
             #expect(try await wallet.store.keyIDs(secureArea: SoftwareSecureArea.areaName).count == 2)
             task.cancel()
             let outcome = await task.result
-            guard case .failure(let error) = outcome, case .interrupted? = error as? RetrieveCredentialError else {
-                Issue.record("expected the claim to end as interrupted, got \(outcome)")
-                return
-            }
+            #expect(Self.endedInterrupted(outcome), "\(outcome)")
             #expect(try await wallet.store.keyIDs(secureArea: SoftwareSecureArea.areaName).isEmpty)
             #expect(try await wallet.store.credentials().isEmpty)
             #expect(try await wallet.activityLog().isEmpty, "no issuance is logged for credentials that were rolled back")
