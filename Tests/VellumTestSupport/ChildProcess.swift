@@ -126,13 +126,27 @@ extension ChildProcess {
         /// Standard error so far, as UTF-8 text.
         public var errorText: String { String(decoding: errors.value, as: UTF8.self) }
 
+        /// Standard output so far, as UTF-8 text.
+        public var outputText: String { String(decoding: output.value, as: UTF8.self) }
+
         /// Blocks until standard error contains `text`; false when the child ends first or
         /// `timeout` passes.
         public func waitForError(containing text: String, timeout: TimeInterval) -> Bool {
+            wait(for: text, in: errors, closed: errorsDone, timeout: timeout)
+        }
+
+        /// Blocks until standard output contains `text`; false when the child ends first or
+        /// `timeout` passes.
+        public func waitForOutput(containing text: String, timeout: TimeInterval) -> Bool {
+            wait(for: text, in: output, closed: outputDone, timeout: timeout)
+        }
+
+        private func wait(for text: String, in box: DataBox, closed: DataBox, timeout: TimeInterval) -> Bool {
             let deadline = Date().addingTimeInterval(timeout)
+            func found() -> Bool { String(decoding: box.value, as: UTF8.self).contains(text) }
             while Date() < deadline {
-                if errorText.contains(text) { return true }
-                if errorsDone.isSet { return errorText.contains(text) }
+                if found() { return true }
+                if closed.isSet { return found() }
                 Thread.sleep(forTimeInterval: 0.02)
             }
             return false

@@ -10,13 +10,34 @@ import Wallet
 /// its index in the batch in its metadata, so after a `kill -9` the test can tell a whole
 /// batch from a torn one. Payload sizes vary (up to ~48 KiB), so a batch spans many pages
 /// and a kill can land anywhere in the write.
+///
+/// `wallet-crash-probe <wallet-dir> <passphrase> claim <offer-link>`: claims every credential
+/// of the offer into the existing wallet with IACA auto-trust, printing each progress step on
+/// its own line, so the claim tests can kill it at a chosen step.
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: wallet-crash-probe <wallet-dir> <passphrase>\n".utf8))
+guard arguments.count == 3 || (arguments.count == 5 && arguments[3] == "claim") else {
+    FileHandle.standardError.write(Data("usage: wallet-crash-probe <wallet-dir> <passphrase> [claim <offer-link>]\n".utf8))
     exit(2)
 }
 let directory = URL(fileURLWithPath: arguments[1], isDirectory: true)
 let passphrase = arguments[2]
+
+if arguments.count == 5 {
+    do {
+        let wallet = try await CredentialWallet.open(at: directory, passphrase: passphrase)
+        let discovered = try await wallet.discoverCredentialOffer(arguments[4])
+        let options = CredentialRetrievalOptions(progress: { step in
+            FileHandle.standardOutput.write(Data("\(step.description)\n".utf8))
+        })
+        let results = try await wallet.retrieveCredentials(
+            credentialOffer: discovered, autoTrustMobileCredentialIaca: true, options: options)
+        FileHandle.standardOutput.write(Data("claimed \(results.filter(\.succeeded).count)\n".utf8))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("wallet-crash-probe: \(error)\n".utf8))
+        exit(1)
+    }
+}
 
 do {
     let store: WalletStore

@@ -1,13 +1,20 @@
 import Foundation
+import GRDB
 import Sandbox
 import Testing
+import VellumTestSupport
 @testable import Wallet
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Issue #22, "A claim is all or nothing", through the SDK: the IACAs trusted for a claim,
 /// the holder keys made for it and the credentials it stored are kept together or not at
 /// all. These tests interrupt `retrieveCredentials` by cancelling its task while the sandbox
 /// holds a request open, then read the wallet file back. (Killing a claiming process is
-/// tested through the `vellum` binary in VellumCLITests.)
+/// tested below with `wallet-crash-probe`, and through the `vellum` binary in VellumCLITests.)
 @Suite("A claim is all or nothing (SDK)")
 struct ClaimAtomicityTests {
     static let passphrase = "claim atomicity tests"
@@ -133,5 +140,88 @@ struct ClaimAtomicityTests {
             #expect(failures.isEmpty, "\(failures)")
             #expect(try await Self.contents(of: directory) == Contents(trusted: 1, keys: 2, credentials: 2))
         }
+    }
+}
+
+/// Issue #22 with a real process: `wallet-crash-probe … claim` claims through the SDK and is
+/// killed with SIGKILL while the sandbox holds a request open. Its pending claim is on disk
+/// (read with plain SQLite); the next `WalletStore.open` deletes it and everything tagged with
+/// it, in one transaction — not merely hides it.
+@Suite("A claim killed with SIGKILL is rolled back by the next open (SDK)",
+       .enabled(if: CrashProbe.url != nil, "skipped: wallet-crash-probe not built"))
+struct ClaimKilledTests {
+    /// Where the probe is killed, and what the claim has written by then (trusted
+    /// certificates, holder keys, credentials).
+    enum Stage: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case tokenRequest
+        case mobileCredentialRequest
+
+        var testDescription: String { rawValue }
+        var fault: SandboxFault { self == .tokenRequest ? .stallsTokenRequest : .stallsMobileCredentialRequest }
+        var progressLine: String {
+            self == .tokenRequest ? "requesting an access token" : "requesting \(SandboxCredentialKind.mDL.configurationID)"
+        }
+        var pendingRows: [Int] { self == .tokenRequest ? [1, 0, 0] : [1, 2, 1] }
+    }
+
+    /// The rows of each table, and those tagged with a claim, read with plain SQLite.
+    static func rawCounts(_ wallet: TemporaryWallet) throws -> (claims: Int, tagged: [Int], all: [Int]) {
+        let database = try wallet.rawDatabase()
+        defer { try? database.close() }
+        return try database.read { db in
+            let tables = ["trusted_certificate", "holder_key", "credential"]
+            return (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM claim") ?? -1,
+                try tables.map { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \($0) WHERE claim_id IS NOT NULL") ?? -1 },
+                try tables.map { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \($0)") ?? -1 }
+            )
+        }
+    }
+
+    @Test("killed mid-claim, the pending claim is on disk (an open while it ran left it alone); the next open removes it and its rows",
+          arguments: Stage.allCases)
+    func killedMidClaim(at stage: Stage) async throws {
+        let wallet = TemporaryWallet()
+        defer { wallet.cleanUp() }
+        try await CredentialWallet.create(
+            at: wallet.directory, passphrase: ClaimAtomicityTests.passphrase,
+            configuration: CredentialWalletConfiguration(keyDerivation: TemporaryWallet.fastKDF)).close()
+        let issuer = try SandboxIssuer(configuration: SandboxConfiguration(faults: [stage.fault]))
+        _ = try await issuer.start()
+        do {
+            let offer = try await issuer.createOffer()
+            let probe = try #require(CrashProbe.url)
+            let directory = wallet.directory
+            let child = try await WalletCrashSafetyTests.blocking {
+                try ChildProcess.start(probe, arguments: [directory.path, ClaimAtomicityTests.passphrase, "claim", offer.byValueLink])
+            }
+            let reached = try await WalletCrashSafetyTests.blocking { child.waitForOutput(containing: stage.progressLine, timeout: 120) }
+            try #require(reached, "the probe never reached the \(stage) stage: \(child.outputText) \(child.errorText)")
+            try await Task.sleep(for: .milliseconds(500))
+            // Opened by another process (this one) while the probe still claims: left alone.
+            let beside = try await WalletStore.open(at: wallet.directory, passphrase: ClaimAtomicityTests.passphrase)
+            #expect(try await beside.pendingClaims().count == 1, "a running claim was rolled back")
+            try await beside.close()
+            child.send(SIGKILL)
+            let (result, endedBySignal) = try await WalletCrashSafetyTests.blocking { child.wait() }
+            #expect(endedBySignal && result.status == SIGKILL)
+
+            let before = try Self.rawCounts(wallet)
+            #expect(before.claims == 1, "the dead process's claim is pending")
+            #expect(before.tagged == stage.pendingRows, "IACA, keys, credentials written for the claim")
+
+            let store = try await WalletStore.open(at: wallet.directory, passphrase: ClaimAtomicityTests.passphrase)
+            #expect(try await store.pendingClaims().isEmpty)
+            try await store.close()
+            let after = try Self.rawCounts(wallet)
+            #expect(after.claims == 0)
+            #expect(after.all == [0, 0, 0], "deleted, not hidden: trusted certificates, holder keys, credentials")
+            let locks = (try? FileManager.default.contentsOfDirectory(atPath: wallet.directory.appendingPathComponent("claims").path)) ?? []
+            #expect(locks.isEmpty, "lock files left: \(locks)")
+        } catch {
+            await issuer.stop()
+            throw error
+        }
+        await issuer.stop()
     }
 }
