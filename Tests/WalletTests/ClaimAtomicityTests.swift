@@ -143,6 +143,33 @@ struct ClaimAtomicityTests {
     }
 }
 
+/// Pending claims the wallet did not write.
+@Suite("Pending claims in an altered file")
+struct AlteredClaimTests {
+    @Test("a claim row whose id is no UUID (here a path) is rolled back at open, and no file is made or removed by that name")
+    func claimIDIsNotAPath() async throws {
+        let wallet = TemporaryWallet()
+        defer { wallet.cleanUp() }
+        let store = try await wallet.create()
+        let stored = try await store.addCredential(NewCredential(format: .sdJWTVC, payload: Data("eyJ...~".utf8)))
+        try await store.close()
+        let bait = wallet.directory.appendingPathComponent("bait.lock")
+        try Data("keep me".utf8).write(to: bait)
+        let raw = try wallet.rawDatabase()
+        try await raw.write { db in
+            try db.execute(sql: "INSERT INTO claim (id, started_at) VALUES ('../bait', 0)")
+            try db.execute(sql: "UPDATE credential SET claim_id = '../bait' WHERE id = ?", arguments: [stored.id])
+        }
+        try raw.close()
+
+        let reopened = try await wallet.open()
+        #expect(try await reopened.pendingClaims().isEmpty)
+        #expect(try await reopened.credentialCount() == 0, "the credential tagged with that claim went with it")
+        try await reopened.close()
+        #expect(try String(contentsOf: bait, encoding: .utf8) == "keep me")
+    }
+}
+
 /// Issue #22 with a real process: `wallet-crash-probe … claim` claims through the SDK and is
 /// killed with SIGKILL while the sandbox holds a request open. Its pending claim is on disk
 /// (read with plain SQLite); the next `WalletStore.open` deletes it and everything tagged with

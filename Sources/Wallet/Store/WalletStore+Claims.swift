@@ -23,7 +23,17 @@ import Darwin
 /// written and held until the claim ends. The kernel releases it when the process dies,
 /// however it dies, and a second open of the file in the same process cannot take it either,
 /// so an open never rolls back a claim that is still running — in another process or in this
-/// one. A process id would not do: ids are reused, and differ across PID namespaces.
+/// one. A process id would not do: ids are reused, and differ across PID namespaces. A lock
+/// file left by a process that died after creating it and before recording its claim is an
+/// empty file and is left alone: removing lock files nobody claims could race a claim being
+/// begun, and only the claim rows decide what is rolled back.
+///
+/// A holder key is its `holder_key` row for both secure areas here (the software key, or the
+/// Secure Enclave's wrapped key handle), so deleting the row destroys the key.
+///
+/// What "all or nothing" covers: one `retrieveCredentials` call. Configurations the issuer
+/// refuses still fail one by one, as before, and the others are committed; only a claim that
+/// does not reach its commit (cancelled, killed) loses everything.
 extension WalletStore {
     /// The claim a task writes for: set by ``CredentialWallet`` around a retrieval, read by
     /// every write that can belong to one (keys, trusted certificates, credentials, activity).
@@ -139,6 +149,12 @@ extension WalletStore {
         let folder = directory.appendingPathComponent("claims", isDirectory: true)
         try makeDirectory(folder)
         for id in pending {
+            // Not an id this code makes (an altered file): no process can be claiming it, and
+            // it must not name a lock file path.
+            guard UUID(uuidString: id)?.uuidString == id else {
+                try run { try database.write { db in try rollBack(claim: id, in: db) } }
+                continue
+            }
             // Held: the claim's process is alive. Taken: it is ours to roll back (a second
             // opener waits for nothing and skips it).
             guard let descriptor = ClaimLock.take(id, in: folder, exclusiveCreate: false) else { continue }
