@@ -16,7 +16,11 @@ import Darwin
 /// trust list`, the wallet's holder keys and `vellum list` must show nothing of the claim.
 /// SIGINT and SIGTERM are handled by `receive` (rolled back, reported, exit 128 + signal);
 /// SIGKILL cannot be, so the first open afterwards (here `trust list`) rolls the claim back.
-@Suite("vellum receive interrupted by a signal", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
+///
+/// The cases run one after another: each runs a sandbox in this process and a `vellum` child
+/// talking to it, and six at once on a loaded two-core machine starve each other's servers.
+@Suite("vellum receive interrupted by a signal", .serialized,
+       .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
 struct ReceiveInterruptionTests {
     enum Stage: String, CustomTestStringConvertible, CaseIterable, Sendable {
         case tokenRequest
