@@ -123,6 +123,25 @@ struct ClaimAtomicityTests {
         }
     }
 
+    @Test("an IACA trusted before for verifiers only, widened to issuers for a claim: narrowed back when the claim is cancelled, widened when one commits")
+    func widenedTrustGoesWithTheClaim() async throws {
+        try await Self.withSandbox(faults: [.stallsTokenRequest]) { issuer, wallet, _ in
+            try await wallet.addTrustedIssuerCertificates([Data(issuer.rootCertificatePEM.utf8)], purposes: [.verifier])
+            let task = try await Self.claim(from: issuer, into: wallet, until: Self.isTokenRequest)
+            #expect(try await wallet.trustedCertificates().map(\.purposes) == [[.issuer, .verifier]], "widened while the claim runs")
+            task.cancel()
+            _ = await task.result
+            #expect(try await wallet.trustedCertificates().map(\.purposes) == [[.verifier]])
+
+            try await issuer.setFaults([])
+            let offer = try await issuer.createOffer()
+            let discovered = try await wallet.discoverCredentialOffer(offer.byValueLink)
+            let results = try await wallet.retrieveCredentials(credentialOffer: discovered, autoTrustMobileCredentialIaca: true)
+            #expect(results.filter(\.succeeded).count == 2)
+            #expect(try await wallet.trustedCertificates().map(\.purposes) == [[.issuer, .verifier]])
+        }
+    }
+
     @Test("another open of the wallet while a claim runs does not roll that claim back; the claim still commits whole")
     func liveClaimSurvivesAnotherOpen() async throws {
         try await Self.withSandbox(faults: [.stallsMobileCredentialRequest]) { issuer, wallet, directory in

@@ -59,7 +59,9 @@ enum WalletSchema {
         }
         // Claims (issue #22): a pending `claim` row per credential retrieval in progress, and
         // on every row a retrieval writes the id of its claim until the claim is committed
-        // (then NULL) or rolled back (then the row is gone). See WalletStore+Claims.swift.
+        // (then NULL) or rolled back (then the row is gone). A trusted certificate the claim
+        // only widened keeps its previous sealed body in `claim_prior_body` until then, and
+        // gets it back instead of going. See WalletStore+Claims.swift.
         migrator.registerMigration("v2-claims") { db in
             try db.execute(sql: """
                 CREATE TABLE claim (
@@ -68,6 +70,7 @@ enum WalletSchema {
                 );
                 ALTER TABLE holder_key ADD COLUMN claim_id TEXT REFERENCES claim(id);
                 ALTER TABLE trusted_certificate ADD COLUMN claim_id TEXT REFERENCES claim(id);
+                ALTER TABLE trusted_certificate ADD COLUMN claim_prior_body BLOB;
                 ALTER TABLE credential ADD COLUMN claim_id TEXT REFERENCES claim(id);
                 ALTER TABLE activity ADD COLUMN claim_id TEXT REFERENCES claim(id);
                 CREATE INDEX holder_key_claim ON holder_key(claim_id) WHERE claim_id IS NOT NULL;

@@ -15,6 +15,8 @@ import Darwin
 /// in the same insert. The claim then ends in one transaction either way: committed (tags
 /// cleared, the claim's IACAs that anchor none of its credentials and its keys that no
 /// credential uses deleted, the claim row deleted) or rolled back (every tagged row deleted).
+/// A certificate that was trusted before the claim and that the claim only widened (trusted
+/// for issuers as well) is restored to its previous record instead of deleted.
 /// A process killed in between leaves the claim row and its tagged rows; the next
 /// ``open(at:passphrase:limits:clock:)`` rolls them back.
 ///
@@ -95,8 +97,16 @@ extension WalletStore {
             }
             let unanchored = kept.isEmpty ? "" : " AND id NOT IN (\(databaseQuestionMarks(count: kept.count)))"
             try db.execute(
+                sql: """
+                    UPDATE trusted_certificate SET body = claim_prior_body, claim_id = NULL, claim_prior_body = NULL
+                    WHERE claim_id = ? AND claim_prior_body IS NOT NULL
+                    """ + unanchored,
+                arguments: StatementArguments([id] + kept))
+            try db.execute(
                 sql: "DELETE FROM trusted_certificate WHERE claim_id = ?" + unanchored,
                 arguments: StatementArguments([id] + kept))
+            try db.execute(
+                sql: "UPDATE trusted_certificate SET claim_prior_body = NULL WHERE claim_id = ?", arguments: [id])
             try db.execute(
                 sql: """
                     DELETE FROM holder_key WHERE claim_id = ?
@@ -136,6 +146,12 @@ extension WalletStore {
                 """,
             arguments: [id])
         try db.execute(sql: "UPDATE holder_key SET claim_id = NULL WHERE claim_id = ?", arguments: [id])
+        try db.execute(
+            sql: """
+                UPDATE trusted_certificate SET body = claim_prior_body, claim_id = NULL, claim_prior_body = NULL
+                WHERE claim_id = ? AND claim_prior_body IS NOT NULL
+                """,
+            arguments: [id])
         try db.execute(sql: "DELETE FROM trusted_certificate WHERE claim_id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM claim WHERE id = ?", arguments: [id])
     }

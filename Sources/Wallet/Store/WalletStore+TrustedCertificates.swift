@@ -18,7 +18,9 @@ extension WalletStore {
     ///
     /// Added during a claim (a credential retrieval trusting the issuer's IACAs), a new
     /// certificate is trusted provisionally: it belongs to the claim, which keeps it only if
-    /// it anchors a credential the claim stores.
+    /// it anchors a credential the claim stores. A certificate already trusted whose
+    /// purposes the claim widens keeps its previous record beside the new one, and gets it
+    /// back on the same terms.
     @discardableResult
     public func addTrustedCertificate(
         der: Data, purposes: Set<TrustPurpose> = TrustPurpose.all
@@ -77,6 +79,16 @@ extension WalletStore {
         let resealed = try cipher.seal(
             plainWidened, binding: RecordBinding(table: "trusted_certificate", column: "body", id: rowID))
         try await write { db in
+            if let claim {
+                // The first widening by a claim keeps the record it replaces (`body` on the
+                // right of SET is the old value) for the claim's rollback.
+                try db.execute(
+                    sql: """
+                        UPDATE trusted_certificate SET claim_prior_body = body, claim_id = ?
+                        WHERE id = ? AND claim_id IS NULL
+                        """,
+                    arguments: [claim, rowID])
+            }
             try db.execute(sql: "UPDATE trusted_certificate SET body = ? WHERE id = ?", arguments: [resealed, rowID])
         }
         return (Self.certificate(from: widened, addedAt: old.addedAt), false)
