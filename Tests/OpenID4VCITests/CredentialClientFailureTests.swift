@@ -4,6 +4,8 @@ import JOSE
 import JSONModel
 import OpenID4VCI
 import Testing
+import HTTP
+import VellumTestSupport
 
 /// Every way the credential step can go wrong must end in a typed error, after a bounded
 /// number of requests.
@@ -232,5 +234,38 @@ struct CredentialClientFailureTests {
             guard case .failure(.invalidResponse(.nonce, _)) = result else { Issue.record("\(result)"); return }
             #expect(await issuer.credentialRequests == 0)
         }
+    }
+}
+
+/// An issuer whose credential endpoint never stops sending (issue #22): the default transport
+/// refuses the response at its size limit, long before the time limit, having read no more
+/// than the limit and the socket buffers.
+@Suite("Credential client against an endless body")
+struct CredentialClientEndlessBodyTests {
+    @Test func anEndlessCredentialResponseIsRefusedAtTheLimit() async throws {
+        let server = try EndlessBodyServer()
+        defer { server.stop() }
+        let limit = 1024 * 1024
+        let httpClient = NIOHTTPClient(policy: HTTPClientPolicy(timeout: .seconds(20), maximumResponseBytes: limit))
+        let endpoints = CredentialIssuerEndpoints(credential: try #require(URL(string: "http://127.0.0.1:\(server.port)/credential")))
+        let client = CredentialClient(
+            httpClient: httpClient, endpoints: endpoints, accessToken: AccessToken(value: "token", tokenType: .bearer),
+            options: CredentialClientOptions(
+                credentialIssuer: "http://127.0.0.1:\(server.port)",
+                proofRequirements: JWTProofRequirements(signingAlgorithms: ["ES256"])))
+        let holderKeys = try CredentialClientHarness.holderKeys(1)
+        let start = ContinuousClock.now
+        do throws(OpenID4VCIError) {
+            _ = try await client.requestCredential(.configuration("pid"), format: "dc+sd-jwt", holderKeys: holderKeys)
+            Issue.record("an endless credential response was accepted")
+        } catch {
+            guard case .transport(_, .tooLarge(limit)) = error else {
+                Issue.record("expected tooLarge, got \(error)")
+                return
+            }
+        }
+        #expect(ContinuousClock.now - start < .seconds(10))
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(server.sent < limit + 8 * 1024 * 1024, "the server sent \(server.sent) bytes")
     }
 }
