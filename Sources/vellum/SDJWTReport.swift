@@ -26,6 +26,17 @@ struct SDJWTReport {
     var typeMetadataFailure: String?
     /// The claims the Type Metadata labels.
     var labels: [Label] = []
+    /// Whether the KB-JWT's `nonce` was compared with `--nonce` (and matched, or the
+    /// verification failed).
+    var comparedNonce = false
+    /// Whether the KB-JWT's `aud` was compared with `--client-id`.
+    var comparedAudience = false
+
+    /// Records which KB-JWT claims were compared with the request the user named.
+    mutating func comparesKeyBinding(nonce: Bool, audience: Bool) {
+        comparedNonce = nonce
+        comparedAudience = audience
+    }
 
     /// Valid when everything verified and the status, if any, is valid.
     var isValid: Bool { failure == nil && (status == nil || status == .valid) }
@@ -36,7 +47,18 @@ struct SDJWTReport {
         guard let keyBinding else {
             return claims?["cnf"] != nil ? "not presented (the credential is bound to a holder key)" : "none"
         }
-        return "verified (aud \(keyBinding.audience), nonce \(keyBinding.nonce))"
+        // Say which values were only shown: a KB-JWT proves who presented, but only a
+        // compared aud and nonce prove it was made for this verifier and this request.
+        let audience = "aud \(keyBinding.audience)" + (comparedAudience ? " = --client-id" : "")
+        let nonce = "nonce \(keyBinding.nonce)" + (comparedNonce ? " = --nonce" : "")
+        let unchecked = [comparedAudience ? nil : "--client-id", comparedNonce ? nil : "--nonce"].compactMap(\.self)
+        let hint = unchecked.isEmpty ? "" : "; not compared without \(unchecked.joined(separator: " and "))"
+        return "verified (\(audience), \(nonce)\(hint))"
+    }
+
+    /// The KB-JWT claims compared with the request the user named, for `--json`.
+    var keyBindingMatched: [JSONValue] {
+        [comparedAudience ? "aud" : nil, comparedNonce ? "nonce" : nil].compactMap(\.self).map { .string($0) }
     }
 
     var text: String {
@@ -79,6 +101,11 @@ struct SDJWTReport {
         if let issuer { report["issuer"] = .string(issuer) }
         if failure == nil {
             report["keyBinding"] = .string(keyBinding == nil ? (claims?["cnf"] != nil ? "absent" : "none") : "verified")
+            if let keyBinding {
+                report["keyBindingAudience"] = .string(keyBinding.audience)
+                report["keyBindingNonce"] = .string(keyBinding.nonce)
+                report["keyBindingMatched"] = .array(keyBindingMatched)
+            }
         }
         if isVC, failure == nil {
             report["status"] = status.map { .string($0.description) } ?? .null

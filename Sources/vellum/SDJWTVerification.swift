@@ -22,6 +22,22 @@ struct SDJWTVerification {
     var requiresTypeMetadata = false
     /// The user's languages, most preferred first, for display names and labels.
     var locales: [String] = ["en"]
+    /// The nonce of the request the presentation answers (`--nonce`); the KB-JWT must carry it.
+    var expectedNonce: String?
+    /// The client identifier of the request the presentation answers (`--client-id`); the
+    /// KB-JWT's `aud` must be it (OpenID4VP 1.0 §8.6).
+    var expectedAudience: String?
+
+    /// What the KB-JWT must be. A file may be a Holder's stored credential (no KB-JWT) or a
+    /// presentation, so without `--nonce` or `--client-id` none is demanded, and one that is
+    /// present is checked in full while its `aud` and `nonce` are only shown: a replayed
+    /// presentation, or one made for another verifier, verifies. Naming the request asks
+    /// whether the presentation answers it: then a KB-JWT must be there (leaving it out
+    /// cannot dodge the comparison) and each value given must match.
+    var keyBindingPolicy: KeyBindingPolicy {
+        guard expectedNonce != nil || expectedAudience != nil else { return .optional }
+        return KeyBindingPolicy(requirement: .required, audience: expectedAudience, nonce: expectedNonce)
+    }
 
     /// Whether `text` looks like an SD-JWT: compact (a JWS, `eyJ…`, followed by `~`), or a
     /// JWS JSON serialization (general or flattened: an object with `payload` and
@@ -65,15 +81,15 @@ struct SDJWTVerification {
         let httpClient = URLSessionHTTPClient()
         defer { httpClient.invalidate() }
         let resolver = resolver(httpClient: httpClient)
-        // A file may be a Holder's stored credential (no KB-JWT) or a presentation: a KB-JWT
-        // that is present is checked in full, but none is demanded.
-        let sdJWT = SDJWTVerifier(keyBinding: .optional, clock: clock)
+        let sdJWT = SDJWTVerifier(keyBinding: keyBindingPolicy, clock: clock)
         guard isVC else {
             do {
                 let verified = try await sdJWT.verify(object, resolver: resolver)
-                return SDJWTReport(isVC: false, claims: verified.claims, keyBinding: verified.keyBinding)
+                var report = SDJWTReport(isVC: false, claims: verified.claims, keyBinding: verified.keyBinding)
+                report.comparesKeyBinding(nonce: expectedNonce != nil, audience: expectedAudience != nil)
+                return report
             } catch {
-                return SDJWTReport(isVC: false, failure: error.description)
+                return SDJWTReport(isVC: false, failure: failureText(error))
             }
         }
         var verifier = SDJWTVCVerifier(
@@ -84,12 +100,15 @@ struct SDJWTVerification {
             typeMetadata: TypeMetadataPolicy(
                 resolver: TypeMetadataResolver(httpClient: httpClient, knownDocuments: typeMetadataDocuments),
                 requirement: requiresTypeMetadata ? .required : .whenAvailable))
-        verifier.sdJWT.keyBinding.requirement = .optional
+        // The VC verifier raises .optional to "required when cnf binds"; a stored credential
+        // is read here too, so the policy above stands.
+        verifier.sdJWT.keyBinding = keyBindingPolicy
         do {
             let verified = try await verifier.verify(object, resolver: resolver)
             var report = SDJWTReport(
                 isVC: true, claims: verified.claims, vct: verified.vct, issuer: verified.issuer,
                 keyBinding: verified.sdJWT.keyBinding, status: verified.status)
+            report.comparesKeyBinding(nonce: expectedNonce != nil, audience: expectedAudience != nil)
             report.typeDisplay = verified.display(preferring: locales)
             report.typeMetadataFailure = verified.typeMetadataFailure?.description
             report.labels = verified.displayedClaims.compactMap { claim in
@@ -97,7 +116,28 @@ struct SDJWTVerification {
             }
             return report
         } catch {
-            return SDJWTReport(isVC: true, failure: error.description)
+            return SDJWTReport(isVC: true, failure: failureText(error))
+        }
+    }
+
+    /// Why verification failed; a key binding that does not answer `--nonce`/`--client-id`
+    /// is said in the options' terms, naming the one that did not match.
+    func failureText(_ error: any Error) -> String {
+        let keyBinding: KeyBindingFailure
+        switch error {
+        case SDJWTError.keyBinding(let failure), SDJWTVCError.sdJWT(.keyBinding(let failure)): keyBinding = failure
+        default: return "\(error)"
+        }
+        switch keyBinding {
+        case .nonceMismatch:
+            return "key binding: the KB-JWT's nonce is not the --nonce \(expectedNonce ?? ""): a presentation made for another request"
+        case .audienceMismatch(let expected, let actual):
+            return "key binding: the KB-JWT's aud is \(actual), not the --client-id \(expected): a presentation made for another verifier"
+        case .missing:
+            let options = [expectedNonce.map { _ in "--nonce" }, expectedAudience.map { _ in "--client-id" }].compactMap(\.self)
+            return "key binding: there is no KB-JWT, so nothing answers \(options.joined(separator: " and "))"
+        default:
+            return "\(error)"
         }
     }
 

@@ -26,8 +26,10 @@ struct VerifyCommand: AsyncParsableCommand {
             base64url): the document signer must chain to a --trust IACA, and every validation \
             step is printed; with --session-transcript (or --client-id, --nonce and \
             --response-uri of an OpenID4VP request) a DeviceResponse's device signature, or with \
-            --reader-key its device MAC, is checked too. --at verifies as of another time. \
-            Exits 0 only when everything verifies (1 invalid, 2 unreadable).
+            --reader-key its device MAC, is checked too. With --nonce and/or --client-id an \
+            SD-JWT presentation must carry a KB-JWT whose nonce and aud are those given. --at \
+            verifies as of another time. Exits 0 only when everything verifies (1 invalid, 2 \
+            unreadable).
             """
     )
 
@@ -58,10 +60,10 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("session-transcript"), help: "A DeviceResponse's SessionTranscript(Bytes) file (binary or hex): checks device authentication.")
     var sessionTranscript: String?
 
-    @Option(name: .customLong("client-id"), help: "With --nonce and --response-uri: the OpenID4VP request a DeviceResponse answers.")
+    @Option(name: .customLong("client-id"), help: "The OpenID4VP request's client_id: an SD-JWT presentation's KB-JWT aud must be it; with --nonce and --response-uri, the request a DeviceResponse answers.")
     var clientID: String?
 
-    @Option(help: "The OpenID4VP request's nonce.")
+    @Option(help: "The OpenID4VP request's nonce: an SD-JWT presentation's KB-JWT nonce must be it.")
     var nonce: String?
 
     @Option(name: .customLong("response-uri"), help: "The OpenID4VP request's response_uri.")
@@ -200,6 +202,8 @@ struct VerifyCommand: AsyncParsableCommand {
             throw failure("--type-metadata: \(error)", code: 2)
         }
         verification.requiresTypeMetadata = requiresTypeMetadata
+        verification.expectedNonce = nonce
+        verification.expectedAudience = clientID
         verification.locales = locales.isEmpty ? Locale.preferredLanguages + ["en"] : locales
         let report = await verification.verify(text)
         print(json ? report.json : report.text)
