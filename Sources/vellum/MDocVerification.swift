@@ -12,9 +12,14 @@ import X509Trust
 /// `DeviceResponse` (what a holder presents), as binary CBOR, hex or base64url.
 ///
 /// The issuer data is validated step by step under the `--trust` IACAs as of `--at` (or now).
-/// Device authentication needs the session transcript of the presentation, which a file does
-/// not carry, so it is reported as not checked unless `--session-transcript` (or the
-/// OpenID4VP request) is given. A status list the MSO refers to is fetched and checked.
+/// A DeviceResponse is a presentation: its device authentication proves that the holder's
+/// device answered this reader's session, and needs the session transcript, which the file
+/// does not carry. Without `--session-transcript` (or the OpenID4VP request) that check
+/// cannot be made, and a response that was copied from another session would pass on issuer
+/// data alone, so the response is invalid unless the caller asks, with `--issuer-data-only`,
+/// for the issuer data alone and the report says that is all it checked. An IssuerSigned has
+/// no device authentication; it is unaffected. A status list the MSO refers to is fetched
+/// and checked.
 struct MDocVerification {
     /// What the file holds.
     enum Input {
@@ -30,6 +35,10 @@ struct MDocVerification {
     var sessionTranscript: SessionTranscript?
     /// The reader's ephemeral private key, to check a `deviceMac`.
     var readerKey: PrivateKey?
+    /// Whether the caller accepts a DeviceResponse checked on its issuer data alone
+    /// (`--issuer-data-only`).
+    var issuerDataOnly = false
+
 
     init(anchors: TrustAnchorStore, time: Date) {
         self.anchors = anchors
@@ -112,7 +121,8 @@ struct MDocVerification {
                 failure = "the DeviceResponse reports status \(response.status), not OK"
             }
             return MDocReport(
-                kind: "DeviceResponse", documents: entries, deviceAuthenticationChecked: sessionTranscript != nil, failure: failure)
+                kind: "DeviceResponse", documents: entries, deviceAuthenticationChecked: sessionTranscript != nil,
+                issuerDataOnly: sessionTranscript == nil && issuerDataOnly, failure: failure)
         }
     }
 }
@@ -127,9 +137,21 @@ struct MDocReport {
     var kind: String
     var documents: [Entry]
     var deviceAuthenticationChecked = false
+    /// A DeviceResponse verified on its issuer data alone, as `--issuer-data-only` asked.
+    var issuerDataOnly = false
     var failure: String?
 
-    var isValid: Bool { failure == nil && !documents.isEmpty && documents.allSatisfy(\.report.isValid) }
+    /// Why a DeviceResponse without its session transcript is not valid.
+    static let deviceAuthenticationNotChecked =
+        "device authentication not checked — give --session-transcript or --client-id/--nonce/--response-uri"
+
+    /// A DeviceResponse whose device authentication was neither checked nor waived: issuer
+    /// data alone does not show that the holder's device answered this session.
+    var lacksDeviceAuthentication: Bool { kind == "DeviceResponse" && !deviceAuthenticationChecked && !issuerDataOnly }
+
+    var isValid: Bool {
+        failure == nil && !lacksDeviceAuthentication && !documents.isEmpty && documents.allSatisfy(\.report.isValid)
+    }
 
     static func outcomeText(_ outcome: MDocStepOutcome) -> (mark: String, text: String) {
         switch outcome {
@@ -162,7 +184,9 @@ struct MDocReport {
                 lines.append("  IACA: \(verified.documentSignerChain.anchor.subject)")
             }
             if kind == "DeviceResponse", !deviceAuthenticationChecked {
-                lines.append("  - device authentication: not checked (needs the session transcript)")
+                lines.append(issuerDataOnly
+                    ? "  - device authentication: not checked (--issuer-data-only)"
+                    : "  ✗ device authentication: not checked (needs the session transcript)")
             }
             lines.append("  elements:")
             for (nameSpace, items) in entry.issuerSigned.nameSpaces.sorted(by: { $0.key < $1.key }) {
@@ -172,10 +196,12 @@ struct MDocReport {
             }
         }
         if let failure { lines.append("  ✗ \(failure)") }
+        if lacksDeviceAuthentication, !documents.isEmpty { lines.append("  ✗ \(Self.deviceAuthenticationNotChecked)") }
         if isValid {
-            lines.append("VALID")
+            lines.append(issuerDataOnly ? "VALID: issuer data only (device authentication not checked)" : "VALID")
         } else {
-            let reason = failure ?? documents.compactMap(\.report.firstFailure).first?.description ?? "no document"
+            let reason = failure ?? documents.compactMap(\.report.firstFailure).first?.description
+                ?? (lacksDeviceAuthentication ? Self.deviceAuthenticationNotChecked : nil) ?? "no document"
             lines.append("INVALID: \(reason)")
         }
         return lines.joined(separator: "\n")
@@ -183,7 +209,15 @@ struct MDocReport {
 
     var json: String {
         var report: JSONObject = ["format": "mdoc", "kind": .string(kind), "valid": .bool(isValid)]
-        if let failure { report["error"] = .string(failure) }
+        if let failure {
+            report["error"] = .string(failure)
+        } else if lacksDeviceAuthentication, !documents.isEmpty {
+            report["error"] = .string(Self.deviceAuthenticationNotChecked)
+        }
+        if kind == "DeviceResponse" {
+            report["deviceAuthentication"] = deviceAuthenticationChecked ? "checked" : "not checked"
+            report["issuerDataOnly"] = .bool(issuerDataOnly)
+        }
         report["documents"] = .array(documents.map { entry in
             let steps: [JSONValue] = entry.report.steps.map { step, outcome in
                 var object: JSONObject = ["step": .string(step.rawValue)]

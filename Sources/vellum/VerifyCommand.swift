@@ -24,12 +24,13 @@ struct VerifyCommand: AsyncParsableCommand {
             available and its display name and claim labels are printed. Also recognises ISO \
             18013-5 mdocs (an IssuerSigned or a DeviceResponse, as binary CBOR, hex or \
             base64url): the document signer must chain to a --trust IACA, and every validation \
-            step is printed; with --session-transcript (or --client-id, --nonce and \
-            --response-uri of an OpenID4VP request) a DeviceResponse's device signature, or with \
-            --reader-key its device MAC, is checked too. With --nonce and/or --client-id an \
-            SD-JWT presentation must carry a KB-JWT whose nonce and aud are those given. --at \
-            verifies as of another time. Exits 0 only when everything verifies (1 invalid, 2 \
-            unreadable).
+            step is printed; a DeviceResponse's device signature (or, with --reader-key, its \
+            device MAC) is checked against --session-transcript (or the --client-id, --nonce and \
+            --response-uri of an OpenID4VP request), and without them the response is invalid \
+            ("device authentication not checked") unless --issuer-data-only asks for its issuer \
+            data alone, which the report then says. With --nonce and/or --client-id an SD-JWT \
+            presentation must carry a KB-JWT whose nonce and aud are those given. --at verifies \
+            as of another time. Exits 0 only when everything verifies (1 invalid, 2 unreadable).
             """
     )
 
@@ -71,6 +72,9 @@ struct VerifyCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("reader-key"), help: "The reader's ephemeral P-256 private key (PEM, or the hex scalar), for a deviceMac.")
     var readerKey: String?
+
+    @Flag(name: .customLong("issuer-data-only"), help: "For a DeviceResponse without its session transcript: verify the issuer data alone, and say so.")
+    var issuerDataOnly = false
 
     @Flag(help: "Print the outcome as JSON.")
     var json = false
@@ -122,6 +126,14 @@ struct VerifyCommand: AsyncParsableCommand {
         }
         var verification = MDocVerification(anchors: try trustAnchors(), time: time)
         verification.sessionTranscript = try mdocSessionTranscript()
+        // Asking for device authentication and for issuer data alone at once is a mistake
+        // in the command, not something to settle silently either way.
+        if issuerDataOnly, verification.sessionTranscript != nil || readerKey != nil {
+            throw failure(
+                "--issuer-data-only leaves device authentication out; it does not go with --session-transcript, "
+                    + "--client-id/--nonce/--response-uri or --reader-key", code: 2)
+        }
+        verification.issuerDataOnly = issuerDataOnly
         if let readerKey {
             let text = String(decoding: try readFile(readerKey), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             do {
