@@ -55,7 +55,8 @@ struct MDocVerification {
         }
         if looksLikeMDoc(data) { return data }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty, text.count <= 2 * MDocLimits.default.maxInputSize else { return nil }
+        // UTF-8 length, not Characters: counting graphemes of a megabytes-long text is slow.
+        guard !text.isEmpty, text.utf8.count <= 2 * MDocLimits.default.maxInputSize else { return nil }
         if let bytes = try? Base16.decode(text), looksLikeMDoc(bytes) { return bytes }
         if let bytes = try? Base64URL.decodeLenient(text), looksLikeMDoc(bytes) { return bytes }
         return nil

@@ -30,11 +30,12 @@ struct VerifyCommand: AsyncParsableCommand {
             ("device authentication not checked") unless --issuer-data-only asks for its issuer \
             data alone, which the report then says. With --nonce and/or --client-id an SD-JWT \
             presentation must carry a KB-JWT whose nonce and aud are those given. --at verifies \
-            as of another time. Exits 0 only when everything verifies (1 invalid, 2 unreadable).
+            as of another time. A file over \(verifyInputLimit >> 20) MiB, a pipe or a device is \
+            refused unread. Exits 0 only when everything verifies (1 invalid, 2 unreadable).
             """
     )
 
-    @Argument(help: "The file to verify: a JSON document, or an SD-JWT (compact or JSON).")
+    @Argument(help: "The file to verify: a JSON document, an SD-JWT (compact or JSON) or an mdoc.")
     var file: String
 
     @Option(name: .customLong("did-doc"), help: "An Open DID DID document whose keys may sign (repeatable).")
@@ -273,10 +274,28 @@ struct VerifyCommand: AsyncParsableCommand {
     }
 }
 
-/// Reads a file the user named, or fails with a message (exit code 2).
+/// The most bytes `vellum verify` reads from one file: the largest input a format it
+/// recognises accepts, an mdoc at MDoc's 4 MiB limit written as hex (an SD-JWT may be 1 MiB,
+/// an Open DID document 4 MiB). The format is known only once the file is read, so every
+/// file is held to this bound, before it is read.
+let verifyInputLimit = 2 * MDocLimits.default.maxInputSize
+
+/// Reads a file the user named, at most ``verifyInputLimit`` bytes of it, or fails with a
+/// message (exit code 2). A larger file is refused before it is read, and a pipe or device is
+/// not read at all: neither a huge file nor `/dev/zero` can keep `verify` busy.
 func readFile(_ path: String) throws -> Data {
-    do {
-        return try Data(contentsOf: URL(fileURLWithPath: path))
+    do throws(BoundedFileReadError) {
+        return try BoundedFileReader.contents(ofFile: path, limit: verifyInputLimit)
+    } catch .fileTooLarge(let size, let limit) {
+        throw failure(
+            "cannot read \(path): it is \(size) bytes, over the \(BoundedFileReader.describe(limit: limit)) vellum verify reads",
+            code: 2)
+    } catch .grewPastLimit(let limit) {
+        throw failure(
+            "cannot read \(path): it holds more than the \(BoundedFileReader.describe(limit: limit)) vellum verify reads",
+            code: 2)
+    } catch .notRegularFile {
+        throw failure("cannot read \(path): not a regular file (vellum verify reads no directory, pipe or device)", code: 2)
     } catch {
         throw failure("cannot read \(path)", code: 2)
     }
