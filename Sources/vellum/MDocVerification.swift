@@ -38,6 +38,8 @@ struct MDocVerification {
     /// Whether the caller accepts a DeviceResponse checked on its issuer data alone
     /// (`--issuer-data-only`).
     var issuerDataOnly = false
+    /// How status lists are fetched (the command's network options).
+    var httpPolicy = HTTPClientPolicy()
 
 
     init(anchors: TrustAnchorStore, time: Date) {
@@ -69,18 +71,16 @@ struct MDocVerification {
         return .deviceResponse(try DeviceResponse(decoding: bytes))
     }
 
-    /// Status lists an MSO refers to, trusted when the token's `x5chain` leads to one of the
-    /// `--trust` IACAs, as of the validation time (18013-5 issuers sign status lists under
-    /// their IACA). A token without a chain has no key here and is refused.
+    /// Status lists an MSO refers to: a token with an `x5chain` must lead to one of the
+    /// `--trust` IACAs as of the validation time, and its leaf must be certified by the same
+    /// authority as the mdoc's document signer (``StatusListIssuerBinding``); a token without a
+    /// chain must be signed by the document signer itself. A list signed under another
+    /// trusted IACA answers for nothing of this issuer's.
     func statusResolver(httpClient: some HTTPClient) -> StatusListResolver {
-        let validator = ChainValidator(anchors: anchors)
         let time = time
-        let keys = StatusListKeyLookup { request throws(StatusListError) in
-            guard let chain = request.certificateChain, !chain.isEmpty else { return nil }
-            guard case let .trusted(trusted) = await validator.validate(derChain: chain, at: time) else { return nil }
-            return try? trusted.leafKey.publicKey
-        }
-        return StatusListResolver(httpClient: httpClient, keys: keys, policy: StatusListPolicy(clock: { time }), cache: nil)
+        return StatusListResolver(
+            httpClient: httpClient, keys: StatusListKeyLookup.certificateChains(to: anchors, at: time),
+            policy: StatusListPolicy(clock: { time }), cache: nil)
     }
 
     /// Validates every document the bytes hold.
@@ -91,8 +91,7 @@ struct MDocVerification {
         } catch {
             return MDocReport(kind: "mdoc", documents: [], failure: error.description)
         }
-        let httpClient = URLSessionHTTPClient()
-        defer { httpClient.invalidate() }
+        let httpClient = NIOHTTPClient(policy: httpPolicy)
         // A revoked or suspended mdoc is invalid; a list that cannot be fetched is reported
         // as unknown but does not fail a file checked offline.
         let validator = IssuerSignedValidator(

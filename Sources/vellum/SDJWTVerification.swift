@@ -27,6 +27,9 @@ struct SDJWTVerification {
     /// The client identifier of the request the presentation answers (`--client-id`); the
     /// KB-JWT's `aud` must be it (OpenID4VP 1.0 §8.6).
     var expectedAudience: String?
+    /// How issuer metadata, type metadata and status lists are fetched (the command's
+    /// network options).
+    var httpPolicy = HTTPClientPolicy()
 
     /// What the KB-JWT must be. A file may be a Holder's stored credential (no KB-JWT) or a
     /// presentation, so without `--nonce` or `--client-id` none is demanded, and one that is
@@ -78,8 +81,7 @@ struct SDJWTVerification {
         }
         let type = object.jws.signatures.first?.protectedHeader["typ"]?.stringValue
         let isVC = type == SDJWTVCVerifier.mediaType || type == SDJWTVCVerifier.legacyMediaType
-        let httpClient = URLSessionHTTPClient()
-        defer { httpClient.invalidate() }
+        let httpClient = NIOHTTPClient(policy: httpPolicy)
         let resolver = resolver(httpClient: httpClient)
         let sdJWT = SDJWTVerifier(keyBinding: keyBindingPolicy, clock: clock)
         guard isVC else {

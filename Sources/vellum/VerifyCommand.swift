@@ -80,6 +80,8 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(help: "Print the outcome as JSON.")
     var json = false
 
+    @OptionGroup var network: NetworkOptions
+
     func run() async throws {
         let data = try readFile(file)
         if let bytes = MDocVerification.detect(data) {
@@ -126,6 +128,7 @@ struct VerifyCommand: AsyncParsableCommand {
             time = date
         }
         var verification = MDocVerification(anchors: try trustAnchors(), time: time)
+        verification.httpPolicy = NetworkOptions.policy(network)
         verification.sessionTranscript = try mdocSessionTranscript()
         // Asking for device authentication and for issuer data alone at once is a mistake
         // in the command, not something to settle silently either way.
@@ -201,6 +204,7 @@ struct VerifyCommand: AsyncParsableCommand {
             }
         }
         var verification = SDJWTVerification(anchors: anchors, issuerKey: key)
+        verification.httpPolicy = NetworkOptions.policy(network)
         if let at {
             guard let date = SDJWTVerification.date(iso8601: at) else {
                 throw failure("--at \(at) is not an ISO 8601 date or date-time", code: 2)
