@@ -38,8 +38,10 @@ struct ListCommand: AsyncParsableCommand {
         try await WalletCommandRunner.run {
             var chosenFormat: CredentialFormat?
             if let format {
-                guard let parsed = CredentialFormat(rawValue: format) else {
-                    throw ValidationError("unknown format \(format): use dc+sd-jwt, mso_mdoc or jwt_vc_json")
+                let parsed = CredentialFormat(rawValue: format)
+                guard CredentialWallet.standardFormats.contains(parsed) else {
+                    let names = CredentialWallet.standardFormats.map(\.rawValue).joined(separator: ", ")
+                    throw ValidationError("unknown format \(format): use one of \(names)")
                 }
                 chosenFormat = parsed
             }

@@ -31,13 +31,13 @@ struct StoredPresentableCredentialTests {
                 ["id": "mdl", "format": "mso_mdoc", "meta": ["doctype_value": "org.iso.18013.5.1.mDL"]],
             ],
         ])
-        #expect(CredentialWallet.mayAnswer(query, format: .sdJWTVC, type: "urn:eudi:pid:1"))
-        #expect(!CredentialWallet.mayAnswer(query, format: .sdJWTVC, type: "urn:other"))
-        #expect(CredentialWallet.mayAnswer(query, format: .sdJWTVC, type: nil), "a credential of unknown type is read to find out")
-        #expect(CredentialWallet.mayAnswer(query, format: .mdoc, type: "org.iso.18013.5.1.mDL"))
-        #expect(!CredentialWallet.mayAnswer(query, format: .mdoc, type: "urn:eudi:pid:1"))
-        #expect(!CredentialWallet.mayAnswer(query, format: .jwtVCJSON, type: nil))
-        #expect(!CredentialWallet.mayAnswer(query, format: .openDID, type: nil))
+        #expect(CredentialWallet.mayAnswer(query, plugIn: CredentialFormatRegistry.standard.plugIn(for: .sdJWTVC), type: "urn:eudi:pid:1"))
+        #expect(!CredentialWallet.mayAnswer(query, plugIn: CredentialFormatRegistry.standard.plugIn(for: .sdJWTVC), type: "urn:other"))
+        #expect(CredentialWallet.mayAnswer(query, plugIn: CredentialFormatRegistry.standard.plugIn(for: .sdJWTVC), type: nil), "a credential of unknown type is read to find out")
+        #expect(CredentialWallet.mayAnswer(query, plugIn: CredentialFormatRegistry.standard.plugIn(for: .mdoc), type: "org.iso.18013.5.1.mDL"))
+        #expect(!CredentialWallet.mayAnswer(query, plugIn: CredentialFormatRegistry.standard.plugIn(for: .mdoc), type: "urn:eudi:pid:1"))
+        #expect(!CredentialWallet.mayAnswer(query, plugIn: CredentialFormatRegistry.standard.plugIn(for: .jwtVCJSON), type: nil))
+        #expect(!CredentialWallet.mayAnswer(query, plugIn: CredentialFormatRegistry.standard.plugIn(for: .openDID), type: nil))
     }
 
     @Test("claim paths read as the activity log writes them")

@@ -23,7 +23,7 @@ extension CredentialWallet {
             }
         }
         let context = try await inspectionContext(holderKey: holderKey, at: time)
-        var inspection = await Self.inspect(stored.format, stored.payload, context: context)
+        var inspection = await inspect(stored.format, stored.payload, context: context)
         if let keyProblem { inspection.fail(keyProblem) }
         var metadata = stored.metadata
         MetadataKey.recordVerification(inspection.result(at: time), in: &metadata)

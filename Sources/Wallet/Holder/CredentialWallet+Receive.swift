@@ -73,7 +73,7 @@ extension CredentialWallet {
         } catch {
             throw .storage(error)
         }
-        var inspection = await Self.inspect(received.format, received.payload, context: context)
+        var inspection = await inspect(received.format, received.payload, context: context)
         if let expected = received.expectedType, let actual = inspection.credentialType, actual != expected {
             inspection.fail(.unexpectedType, "the issuer sent a \(actual) where a \(expected) was requested")
         }

@@ -33,6 +33,11 @@ public actor CredentialWallet {
     public nonisolated let httpClient: any HTTPClient
     /// The settings the wallet was opened with.
     public nonisolated let configuration: CredentialWalletConfiguration
+    /// The credential formats this wallet holds, each by its plug-in.
+    nonisolated let formats = CredentialFormatRegistry.standard
+
+    /// The formats a wallet holds as shipped (what `list --format` may name).
+    public static var standardFormats: [CredentialFormat] { CredentialFormatRegistry.standard.plugIns.map(\.format) }
 
     private var statusCaches: [PublicKey: StatusListCache] = [:]
     /// The most issuer keys with a status cache of their own.
@@ -141,17 +146,8 @@ public actor CredentialWallet {
         return context
     }
 
-    /// Verifies `payload` of `format` in `context`.
-    static func inspect(_ format: CredentialFormat, _ payload: Data, context: InspectionContext) async -> CredentialInspection {
-        switch format {
-        case .sdJWTVC: return await SDJWTVCInspector.inspect(payload, context: context)
-        case .mdoc: return await MDocInspector.inspect(payload, context: context)
-        case .jwtVCJSON: return JWTVCInspector.inspect(payload, now: context.now)
-        case .openDID:
-            var inspection = CredentialInspection()
-            inspection.fail(.unverifiableFormat, "Open DID credentials are not verified by the wallet facade yet")
-            inspection.status = .notChecked("not supported")
-            return inspection
-        }
+    /// Verifies `payload` of `format` in `context`, through the format's plug-in.
+    func inspect(_ format: CredentialFormat, _ payload: Data, context: InspectionContext) async -> CredentialInspection {
+        await formats.plugIn(for: format).inspect(payload, context: context)
     }
 }

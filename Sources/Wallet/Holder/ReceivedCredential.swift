@@ -45,17 +45,7 @@ public struct ReceivedCredential: Sendable, Hashable {
         expectedType: String? = nil
     ) throws(CredentialRejection) {
         let text = credential.trimmingCharacters(in: .whitespacesAndNewlines)
-        let payload: Data
-        switch format {
-        case .mdoc:
-            do {
-                payload = try Base64URL.decodeLenient(text)
-            } catch {
-                throw .malformed("the mso_mdoc credential is not base64url: \(error)")
-            }
-        case .sdJWTVC, .jwtVCJSON, .openDID:
-            payload = Data(text.utf8)
-        }
+        let payload = try CredentialFormatRegistry.standard.plugIn(for: format).payload(issued: text)
         self.init(format: format, payload: payload, holderKeyID: holderKeyID, issuer: issuer, expectedType: expectedType)
     }
 }

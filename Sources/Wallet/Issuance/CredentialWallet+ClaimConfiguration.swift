@@ -15,7 +15,7 @@ extension CredentialWallet {
                 configurationID: offered.configurationID, docType: offered.typeName, format: offered.format,
                 credentialIDs: ids, error: error)
         }
-        guard let format = Self.storableFormat(offered.format) else {
+        guard let format = storableFormat(offered.format) else {
             return (result([], .failedToRetrieveCredential("format \(offered.format) is not supported")), [], nil)
         }
         var keys: [SecureAreaKey] = []
@@ -45,14 +45,10 @@ extension CredentialWallet {
     }
 
     /// The wallet format for an OpenID4VCI format identifier (`vc+sd-jwt` is the draft name
-    /// of `dc+sd-jwt`); `nil` for formats the wallet does not store.
-    static func storableFormat(_ identifier: String) -> CredentialFormat? {
-        switch identifier {
-        case "dc+sd-jwt", "vc+sd-jwt": .sdJWTVC
-        case "mso_mdoc": .mdoc
-        case "jwt_vc_json": .jwtVCJSON
-        default: nil
-        }
+    /// of `dc+sd-jwt`), as the format plug-ins declare them; `nil` for formats the wallet
+    /// does not store.
+    func storableFormat(_ identifier: String) -> CredentialFormat? {
+        formats.plugIn(forProtocolIdentifier: identifier)?.format
     }
 
     /// `count` fresh holder keys on a curve the issuer's proof algorithms allow.

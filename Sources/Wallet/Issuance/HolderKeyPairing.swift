@@ -35,30 +35,9 @@ enum HolderKeyPairing {
         return paired.map { $0?.id }
     }
 
-    /// The public key `payload` binds its holder to, read without verification; `nil` when
-    /// there is none or it cannot be read.
+    /// The public key `payload` binds its holder to, read without verification by its
+    /// format's plug-in; `nil` when there is none or it cannot be read.
     static func boundKey(of payload: Data, format: CredentialFormat) -> PublicKey? {
-        switch format {
-        case .mdoc:
-            return try? IssuerSigned(decoding: payload).issuerAuth.mobileSecurityObject.deviceKeyInfo.deviceKey.publicKey()
-        case .sdJWTVC:
-            guard let text = String(data: payload, encoding: .utf8),
-                  let processed = try? ProcessedSDJWT(unverified: SDJWTObject(parsing: text))
-            else { return nil }
-            return confirmationKey(in: processed.claims)
-        case .jwtVCJSON:
-            guard let text = String(data: payload, encoding: .utf8), let encoded = try? JWSObject(compact: text).encodedPayload,
-                  let bytes = try? Base64URL.decode(encoded), case .object(let claims)? = try? JSONValue(parsing: bytes)
-            else { return nil }
-            return confirmationKey(in: claims)
-        case .openDID:
-            return nil
-        }
-    }
-
-    /// The key of `cnf.jwk` (RFC 7800 §3.2) in `claims`.
-    private static func confirmationKey(in claims: JSONObject) -> PublicKey? {
-        guard let claims = try? JWTClaims(claims), let jwk = try? claims.confirmationKey() else { return nil }
-        return try? jwk.publicKey()
+        CredentialFormatRegistry.standard.plugIn(for: format).boundKey(of: payload)
     }
 }

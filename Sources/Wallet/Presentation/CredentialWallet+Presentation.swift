@@ -65,7 +65,7 @@ extension CredentialWallet {
         var adapters: [StoredPresentableCredential] = []
         var shown: [String: WalletCredential] = [:]
         var unavailable: [PresentationProposal.Unavailable] = []
-        for summary in summaries where Self.mayAnswer(query, format: summary.format, type: summary.metadata.credentialType) {
+        for summary in summaries where Self.mayAnswer(query, plugIn: formats.plugIn(for: summary.format), type: summary.metadata.credentialType) {
             let credential: WalletCredential
             do {
                 credential = try await self.credential(id: summary.id)
@@ -77,7 +77,7 @@ extension CredentialWallet {
                 unavailable.append(.init(credentialID: credential.id, credentialType: credential.credentialType, reasons: blocking))
                 continue
             }
-            guard let adapter = StoredPresentableCredential(credential) else {
+            guard let adapter = formats.plugIn(for: credential.format).presentable(credential) else {
                 unavailable.append(.init(
                     credentialID: credential.id, credentialType: credential.credentialType,
                     reasons: [VerificationFailure(.malformedCredential, "the stored credential cannot be presented")]))
@@ -146,19 +146,14 @@ extension CredentialWallet {
         }
     }
 
-    /// Whether a stored credential of `format` and `type` could answer a query of `query`
-    /// (read from the metadata, so other credentials are never decrypted).
-    static func mayAnswer(_ query: DCQLQuery, format: CredentialFormat, type: String?) -> Bool {
+    /// Whether a stored credential of `plugIn`'s format and of `type` could answer a query of
+    /// `query` (read from the metadata, so other credentials are never decrypted).
+    static func mayAnswer(_ query: DCQLQuery, plugIn: any CredentialFormatPlugIn, type: String?) -> Bool {
         query.credentials.contains { credentialQuery in
-            switch (format, credentialQuery.format) {
-            case (.sdJWTVC, CredentialFormatIdentifier.sdJWTVC), (.sdJWTVC, CredentialFormatIdentifier.legacySDJWTVC),
-                 (.mdoc, CredentialFormatIdentifier.mdoc):
-                let types = Self.types(of: credentialQuery.meta)
-                guard let type, !types.isEmpty else { return true }
-                return types.contains(type)
-            default:
-                return false
-            }
+            guard plugIn.protocolIdentifiers.contains(credentialQuery.format) else { return false }
+            let types = Self.types(of: credentialQuery.meta)
+            guard let type, !types.isEmpty else { return true }
+            return types.contains(type)
         }
     }
 

@@ -88,7 +88,7 @@ extension CredentialWallet {
             stored = try await store.credential(id: id)
             if let keyID = stored.holderKeyID {
                 signer = try await holderKeySigner(keyID: keyID)
-            } else if stored.format == .sdJWTVC {
+            } else if formats.plugIn(for: stored.format).presentsWithoutHolderKey {
                 // Presentable without key binding only where the query allows it (checked below).
                 signer = nil
             } else {
@@ -101,36 +101,10 @@ extension CredentialWallet {
         } catch {
             throw .credentialUnusable(id: id, reason: "\(error)")
         }
-        let paths = choice.selection.claims.map(\.path)
-        do {
-            switch stored.format {
-            case .sdJWTVC:
-                let text = String(decoding: stored.payload, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                let processed = try ProcessedSDJWT(unverified: SDJWTObject(parsing: text))
-                guard let signer else {
-                    return (try factory.sdJWTPresentationWithoutKeyBinding(of: processed, disclosing: paths, forQuery: queryID), false)
-                }
-                return (try await factory.sdJWTPresentation(of: processed, disclosing: paths, forQuery: queryID, holderKey: signer), false)
-            case .mdoc:
-                let issuerSigned = try IssuerSigned(decoding: stored.payload)
-                var elements: [String: [String]] = [:]
-                for path in paths {
-                    guard path.components.count == 2, case let .key(nameSpace) = path.components[0],
-                          case let .key(element) = path.components[1]
-                    else { throw PresentationError.credentialUnusable(id: id, reason: "\(path) is not an mdoc element path") }
-                    elements[nameSpace, default: []].append(element)
-                }
-                guard let signer else { throw PresentationError.credentialUnusable(id: id, reason: "it is bound to no holder key of this wallet") }
-                return (try await factory.mdocPresentation(of: issuerSigned, elements: elements, deviceKey: signer), true)
-            case .jwtVCJSON, .openDID:
-                throw PresentationError.credentialUnusable(id: id, reason: "\(stored.format.rawValue) cannot be presented")
-            }
-        } catch let error as PresentationError {
-            throw error
-        } catch let error as OpenID4VPError {
-            throw .request(error)
-        } catch {
-            throw .credentialUnusable(id: id, reason: "\(error)")
-        }
+        let plugIn = formats.plugIn(for: stored.format)
+        let presentation = try await plugIn.presentation(
+            id: id, payload: stored.payload, disclosing: choice.selection.claims.map(\.path), queryID: queryID,
+            holderKey: signer, factory: factory)
+        return (presentation, plugIn.claimPathsAreNameSpaced)
     }
 }

@@ -1,16 +1,15 @@
 import DCQL
 import Foundation
 import JSONModel
-import MDoc
-import SDJWT
 import X509
 
 /// A stored, verified credential as the DCQL matcher sees it: its type, the claims the
 /// holder could disclose, whether it is bound to a holder key, and the authority key
 /// identifiers of its issuer chain (for `trusted_authorities` of type `aki`).
 ///
-/// Built from a ``WalletCredential`` that ``CredentialWallet/credential(id:)`` has just
-/// verified again, so the matcher never sees a credential the wallet has not checked.
+/// Made by the credential's ``CredentialFormatPlugIn/presentable(_:)`` from a
+/// ``WalletCredential`` that ``CredentialWallet/credential(id:)`` has just verified again, so
+/// the matcher never sees a credential the wallet has not checked.
 struct StoredPresentableCredential: PresentableCredential {
     let credentialID: String
     let format: String
@@ -22,38 +21,6 @@ struct StoredPresentableCredential: PresentableCredential {
     /// issuer did not make selectively disclosable (`iss`, `vct`, `cnf`, dates, …); empty for
     /// an mdoc, whose elements are each released only when asked for.
     let alwaysDisclosed: [ClaimPath]
-
-    /// The adapter for `credential`, or `nil` for a format the wallet cannot present
-    /// (`jwt_vc_json`, Open DID) or a record that no longer parses.
-    init?(_ credential: WalletCredential) {
-        credentialID = credential.id
-        switch credential.format {
-        case .sdJWTVC:
-            guard let text = String(data: credential.payload, encoding: .utf8),
-                  let object = try? SDJWTObject(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)),
-                  let processed = try? ProcessedSDJWT(unverified: object)
-            else { return nil }
-            format = CredentialFormatIdentifier.sdJWTVC
-            typeIdentifiers = [processed.claims["vct"]?.stringValue].compactMap { $0 }
-            claims = .json(.object(processed.claims))
-            supportsCryptographicHolderBinding = credential.holderKeyID != nil && processed.claims["cnf"]?["jwk"] != nil
-            authorityKeyIdentifiers = Self.authorityKeyIdentifiers(
-                of: object.jws.signatures.first?.header.certificateChain ?? [])
-            let selective = Set(processed.disclosedClaims.map(\.path))
-            alwaysDisclosed = Self.plainClaims(in: .object(processed.claims), at: [], selective: selective)
-                .compactMap { try? ClaimPath($0) }
-        case .mdoc:
-            guard let issuerSigned = try? IssuerSigned(decoding: credential.payload) else { return nil }
-            format = CredentialFormatIdentifier.mdoc
-            typeIdentifiers = [issuerSigned.docType]
-            claims = .mdoc(issuerSigned.elements.mapValues { $0.mapValues { CBORJSON.json($0) } })
-            supportsCryptographicHolderBinding = credential.holderKeyID != nil
-            authorityKeyIdentifiers = Self.authorityKeyIdentifiers(of: issuerSigned.issuerAuth.certificateChain)
-            alwaysDisclosed = []
-        case .jwtVCJSON, .openDID:
-            return nil
-        }
-    }
 
     /// The AuthorityKeyIdentifier key identifiers of the certificates in `chain` (DER).
     static func authorityKeyIdentifiers(of chain: [Data]) -> [Data] {

@@ -1,15 +1,38 @@
-/// The format of a stored credential, as OpenID4VCI names it.
+/// The format of a stored credential: the identifier its ``CredentialFormatPlugIn`` answers to,
+/// as OpenID4VCI names it where it has a name.
 ///
 /// Stored in clear beside each credential so a wallet can list "all mdocs" without
 /// decrypting every row; it tells a reader of the file only which families of credential the
 /// wallet holds, never whose or which claims.
-public enum CredentialFormat: String, Sendable, Hashable, Codable, CaseIterable {
+///
+/// Open (a string value, not an enum) so a new format joins through its plug-in without a
+/// change here or a `switch` anywhere in the wallet core.
+public struct CredentialFormat: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The identifier as stored.
+    public let rawValue: String
+
+    /// The format named `rawValue`; any identifier is a value, a plug-in decides whether the
+    /// wallet can use it.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
     /// SD-JWT VC (`dc+sd-jwt`).
-    case sdJWTVC = "dc+sd-jwt"
+    public static let sdJWTVC = CredentialFormat(rawValue: "dc+sd-jwt")
     /// ISO 18013-5 mdoc (`mso_mdoc`).
-    case mdoc = "mso_mdoc"
+    public static let mdoc = CredentialFormat(rawValue: "mso_mdoc")
     /// W3C VC secured as a JWT (`jwt_vc_json`), kept verbatim.
-    case jwtVCJSON = "jwt_vc_json"
+    public static let jwtVCJSON = CredentialFormat(rawValue: "jwt_vc_json")
     /// An Open DID verifiable credential.
-    case openDID = "opendid"
+    public static let openDID = CredentialFormat(rawValue: "opendid")
+
+    /// The identifier.
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
