@@ -1,5 +1,6 @@
 import CryptoKeys
 import Foundation
+import JOSE
 import StatusList
 import X509
 
@@ -90,6 +91,19 @@ public actor SandboxIssuer {
     @discardableResult
     public func setStatus(_ status: StatusType, credentialID: String) async throws(SandboxError) -> SandboxIssuedCredential {
         try await running().setStatus(status, credential: credentialID)
+    }
+
+    /// Issues one credential of `kind` bound to `holderKey` outside any OpenID4VCI flow, as a
+    /// file a wallet imports (`vellum import`): an SD-JWT VC in its compact form, or an mDL as
+    /// base64url `IssuerSigned`, with a status list entry like any other.
+    public func issueCredential(_ kind: SandboxCredentialKind, boundTo holderKey: JWK) async throws(SandboxError) -> String {
+        let thumbprint: String
+        do {
+            thumbprint = try holderKey.thumbprintString()
+        } catch {
+            throw .invalidRequest("the holder key has no thumbprint: \(error)")
+        }
+        return try await running().mint(kind, holderKey: holderKey, thumbprint: thumbprint).0
     }
 
     /// Revokes an issued credential (status `INVALID`).

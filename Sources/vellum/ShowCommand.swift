@@ -111,6 +111,9 @@ enum CredentialText {
         if let date = validity.issuedAt { lines.append("  issued: \(WalletJSON.text(date))") }
         if let date = validity.validFrom { lines.append("  valid from: \(WalletJSON.text(date))") }
         if let date = validity.validUntil { lines.append("  valid until: \(WalletJSON.text(date))") }
+        if credential.isViewOnly {
+            lines.append("  view-only: bound to a holder key this wallet does not hold; it cannot be presented where binding is asked for")
+        }
         lines.append("  claims:")
         switch credential.claims {
         case .nameSpaces(let spaces):

@@ -15,7 +15,7 @@ struct Vellum: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             DemoCommand.self, DIDCommand.self, VerifyCommand.self, InitCommand.self, ListCommand.self, ShowCommand.self,
-            StatusCommand.self, DeleteCommand.self, TrustCommand.self, LogCommand.self, ReceiveCommand.self,
+            StatusCommand.self, ImportCommand.self, ExportCommand.self, DeleteCommand.self, TrustCommand.self, LogCommand.self, ReceiveCommand.self,
             PresentCommand.self, SandboxCommand.self,
         ]
     )

@@ -49,6 +49,8 @@ enum WalletCLIError: Error, CustomStringConvertible {
     case protocolFailure(String)
     /// The user said no.
     case declined
+    /// A credential the wallet refused to store (it does not verify).
+    case refused(String)
     /// `receive` stored some but not all credentials, or none.
     case notAllStored(failed: Int, of: Int)
     /// `receive` was stopped by `signal`: the claim rolled back, or already `committed`.
@@ -60,6 +62,7 @@ enum WalletCLIError: Error, CustomStringConvertible {
         case .unreadable: return WalletExitCode.invalidInput
         case .protocolFailure: return WalletExitCode.protocolFailure
         case .declined: return WalletExitCode.declined
+        case .refused: return WalletExitCode.notVerified
         case .notAllStored: return WalletExitCode.notAllStored
         case .interrupted(let signal, _): return WalletExitCode.interrupted(by: signal)
         case .wallet(let error):
@@ -82,6 +85,7 @@ enum WalletCLIError: Error, CustomStringConvertible {
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .protocolFailure(let reason): return reason
         case .declined: return "declined by the user"
+        case .refused(let reason): return reason
         case .notAllStored(let failed, let total): return "\(failed) of \(total) offered credentials were not stored"
         case .interrupted(let signal, let committed):
             let name = ClaimInterruption.name(of: signal)

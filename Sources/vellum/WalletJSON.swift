@@ -94,6 +94,7 @@ enum WalletJSON {
         object["verification"] = verification(credential.verificationResult)
         object["claims"] = credential.claims.jsonValue
         object["holderKeyId"] = string(credential.holderKeyID)
+        object["viewOnly"] = .bool(credential.isViewOnly)
         object["storedAt"] = date(credential.storedAt)
         return .object(object)
     }

@@ -32,6 +32,15 @@ protocol CredentialFormatPlugIn: Sendable {
     /// (the response's `credential` string): the text itself, or what it encodes.
     func payload(issued text: String) throws(CredentialRejection) -> Data
 
+    /// The bytes to keep when `data` (a file a person imports) is a credential of this format,
+    /// else `nil`. What is kept is what a later export writes back: the input itself where it
+    /// is the format's own encoding.
+    func recognise(_ data: Data) -> Data?
+
+    /// Whether a credential whose signature this version cannot verify
+    /// (``VerificationFailure/Kind/unverifiableFormat``) is stored anyway, to be shown.
+    var storesUnverifiable: Bool { get }
+
     /// The public key the credential binds its holder to, read without verification (to pair
     /// a batch's credentials with the keys their proofs came from); `nil` when there is none.
     func boundKey(of payload: Data) -> PublicKey?
@@ -64,6 +73,10 @@ extension CredentialFormatPlugIn {
     var typeMemberName: String? { nil }
 
     func payload(issued text: String) throws(CredentialRejection) -> Data { Data(text.utf8) }
+
+    func recognise(_ data: Data) -> Data? { nil }
+
+    var storesUnverifiable: Bool { false }
 
     func presentable(_ credential: WalletCredential) -> StoredPresentableCredential? { nil }
 

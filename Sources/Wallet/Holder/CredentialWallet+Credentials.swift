@@ -126,6 +126,7 @@ extension CredentialWallet {
             id: stored.id, format: stored.format, credentialType: inspection.credentialType ?? metadata.credentialType,
             claims: inspection.claims, branding: CredentialBranding(display: metadata.display, preferring: configuration.locales),
             issuerInfo: issuerInfo, validity: validity, verificationResult: inspection.result(at: time),
-            holderKeyID: stored.holderKeyID, storedAt: stored.createdAt, payload: stored.payload, issuerDisplay: issuerDisplay)
+            holderKeyID: stored.holderKeyID, storedAt: stored.createdAt, payload: stored.payload, issuerDisplay: issuerDisplay,
+            isViewOnly: stored.holderKeyID == nil && formats.plugIn(for: stored.format).boundKey(of: stored.payload) != nil)
     }
 }

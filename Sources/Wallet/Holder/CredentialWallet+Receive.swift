@@ -78,7 +78,7 @@ extension CredentialWallet {
             inspection.fail(.unexpectedType, "the issuer sent a \(actual) where a \(expected) was requested")
         }
         var blocking = inspection.blockingFailures
-        if received.format == .jwtVCJSON { blocking.removeAll { $0.kind == .unverifiableFormat } }
+        if formats.plugIn(for: received.format).storesUnverifiable { blocking.removeAll { $0.kind == .unverifiableFormat } }
         if let malformed = blocking.first(where: { $0.kind == .malformedCredential }), blocking.count == 1 {
             throw .malformed(malformed.message)
         }

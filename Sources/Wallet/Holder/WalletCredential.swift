@@ -29,6 +29,9 @@ public struct WalletCredential: Sendable, Identifiable {
     public let payload: Data
     /// The issuer display information kept at issuance.
     public let issuerDisplay: IssuerDisplayInfo?
+    /// Whether the credential binds a holder key this wallet does not hold (imported without
+    /// its key): it verifies, but it cannot be presented where holder binding is asked for.
+    public let isViewOnly: Bool
 }
 
 /// A credential as a list shows it: read from the encrypted metadata alone, without the

@@ -20,6 +20,9 @@ public protocol SecureArea: Sendable {
     func sign(_ message: Data, keyID: String, algorithm: SignatureAlgorithm) async throws(WalletError) -> Data
     /// Destroys key `keyID`.
     func deleteKey(keyID: String) async throws(WalletError)
+    /// Takes in a key made elsewhere (the holder key of an imported credential) and records
+    /// it; an area whose keys never leave hardware cannot, and says so.
+    func importKey(_ privateKey: PrivateKey) async throws(WalletError) -> SecureAreaKey
     /// Evidence from the area about its keys (a key attestation JWT, for example), when it
     /// can give any; nil otherwise.
     func keyAttestation(keyIDs: [String], nonce: String?) async throws(WalletError) -> Data?
@@ -28,6 +31,11 @@ public protocol SecureArea: Sendable {
 extension SecureArea {
     /// No attestation unless the area provides one.
     public func keyAttestation(keyIDs: [String], nonce: String?) async throws(WalletError) -> Data? { nil }
+
+    /// Refused unless the area can hold keys made elsewhere.
+    public func importKey(_ privateKey: PrivateKey) async throws(WalletError) -> SecureAreaKey {
+        throw .secureAreaUnavailable("the \(name) area keeps only keys it made itself")
+    }
 
     /// A ``Signer`` for key `keyID` whose every signature is made by this area.
     public func signer(keyID: String, algorithm: SignatureAlgorithm? = nil) async throws(WalletError) -> SecureAreaSigner {

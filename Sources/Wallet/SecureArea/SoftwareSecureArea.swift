@@ -27,7 +27,20 @@ public struct SoftwareSecureArea: SecureArea {
         guard supportedCurves.contains(curve) else {
             throw .secureAreaUnavailable("the software area does not sign with \(curve.rawValue)")
         }
-        let privateKey = PrivateKey(curve: curve)
+        return try await record(PrivateKey(curve: curve), curve: curve)
+    }
+
+    /// Records a key made elsewhere (encrypted, like the keys this area makes); the caller
+    /// lets its copy go.
+    public func importKey(_ privateKey: PrivateKey) async throws(WalletError) -> SecureAreaKey {
+        guard let curve = privateKey.publicKey.curve, supportedCurves.contains(curve) else {
+            throw .secureAreaUnavailable("the software area does not hold keys of this kind")
+        }
+        return try await record(privateKey, curve: curve)
+    }
+
+    /// Saves `privateKey` (sealed by the store) under a new id.
+    private func record(_ privateKey: PrivateKey, curve: KeyCurve) async throws(WalletError) -> SecureAreaKey {
         let key = StoredKey(
             id: UUID().uuidString, secureArea: name, curve: curve,
             publicKeyDER: privateKey.publicKey.derRepresentation, material: privateKey.rawRepresentation,

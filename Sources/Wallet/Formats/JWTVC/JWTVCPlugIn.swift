@@ -10,6 +10,7 @@ import Multiformats
 struct JWTVCPlugIn: CredentialFormatPlugIn {
     var format: CredentialFormat { .jwtVCJSON }
     var protocolIdentifiers: Set<String> { [CredentialFormatIdentifier.jwtVCJSON] }
+    var storesUnverifiable: Bool { true }
 
     func boundKey(of payload: Data) -> PublicKey? {
         guard let text = String(data: payload, encoding: .utf8), let encoded = try? JWSObject(compact: text).encodedPayload,

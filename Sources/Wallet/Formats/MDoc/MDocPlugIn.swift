@@ -23,6 +23,18 @@ struct MDocPlugIn: CredentialFormatPlugIn {
         }
     }
 
+    /// An `IssuerSigned`, as binary CBOR, hex or base64url text; kept as its CBOR bytes.
+    func recognise(_ data: Data) -> Data? {
+        guard data.count <= 8 * 1024 * 1024 else { return nil }
+        if Self.isIssuerSigned(data) { return data }
+        guard let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+        if let bytes = try? Base16.decode(text), Self.isIssuerSigned(bytes) { return bytes }
+        if let bytes = try? Base64URL.decodeLenient(text), Self.isIssuerSigned(bytes) { return bytes }
+        return nil
+    }
+
+    static func isIssuerSigned(_ bytes: Data) -> Bool { (try? IssuerSigned(decoding: bytes)) != nil }
+
     func boundKey(of payload: Data) -> PublicKey? {
         try? IssuerSigned(decoding: payload).issuerAuth.mobileSecurityObject.deviceKeyInfo.deviceKey.publicKey()
     }

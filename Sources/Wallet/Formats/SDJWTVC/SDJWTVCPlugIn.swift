@@ -1,6 +1,7 @@
 import CryptoKeys
 import DCQL
 import Foundation
+import JOSE
 import JSONModel
 import OpenID4VP
 import SDJWT
@@ -13,6 +14,17 @@ struct SDJWTVCPlugIn: CredentialFormatPlugIn {
     var protocolIdentifiers: Set<String> { [CredentialFormatIdentifier.sdJWTVC, CredentialFormatIdentifier.legacySDJWTVC] }
     var typeMemberName: String? { "vct" }
     var presentsWithoutHolderKey: Bool { true }
+
+    /// An SD-JWT VC, compact or in a JWS JSON serialization, whose `typ` is `dc+sd-jwt` (or
+    /// the draft's `vc+sd-jwt`); kept as given.
+    func recognise(_ data: Data) -> Data? {
+        guard data.count <= SDJWTLimits.default.maximumSize, let text = String(data: data, encoding: .utf8),
+              let object = try? SDJWTObject(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+              let type = object.jws.signatures.first?.protectedHeader["typ"]?.stringValue,
+              JOSEMediaType.matches(type, SDJWTVCVerifier.mediaType) || JOSEMediaType.matches(type, SDJWTVCVerifier.legacyMediaType)
+        else { return nil }
+        return data
+    }
 
     func boundKey(of payload: Data) -> PublicKey? {
         guard let processed = Self.processed(payload) else { return nil }

@@ -1,0 +1,74 @@
+import CryptoKeys
+import Foundation
+
+extension CredentialWallet {
+    /// Stores a credential from a file: any bytes a format plug-in recognises (an SD-JWT VC,
+    /// compact or JSON; an mdoc `IssuerSigned` as CBOR, hex or base64url), verified in full
+    /// against the wallet's trusted roots first — one that does not verify stores nothing.
+    ///
+    /// A credential bound to a key (`cnf`, the MSO's device key) is stored with that key when
+    /// `holderKey` is given: it must be the key the credential binds, and it is kept in the
+    /// secure area like the keys the wallet makes. Without it the credential is stored
+    /// view-only (``WalletCredential/isViewOnly``): it verifies, but cannot prove possession.
+    /// The key and the credential are written as one claim: both or neither.
+    ///
+    /// - Throws: ``CredentialRejection/unsupportedFormat(_:)`` when no plug-in recognises the
+    ///   bytes; ``CredentialRejection/failedValidation(_:)`` (with
+    ///   ``VerificationFailure/Kind/holderKeyMismatch`` when `holderKey` is not the bound key).
+    public func importCredential(_ data: Data, holderKey: PrivateKey? = nil) async throws(CredentialRejection) -> WalletCredential {
+        guard let (plugIn, payload) = formats.plugIns.lazy.compactMap({ plugIn in plugIn.recognise(data).map { (plugIn, $0) } }).first
+        else {
+            throw .unsupportedFormat("the file is not a credential of a format this wallet holds (\(formats.plugIns.map(\.format.rawValue).joined(separator: ", ")))")
+        }
+        let bound = plugIn.boundKey(of: payload)
+        if let holderKey {
+            guard let bound else {
+                throw .failedValidation([VerificationFailure(.holderKeyMismatch, "the credential binds no holder key, so none is imported with it")])
+            }
+            guard bound == holderKey.publicKey else {
+                throw .failedValidation([VerificationFailure(.holderKeyMismatch, "the key given is not the holder key the credential binds")])
+            }
+        }
+        let claim: String
+        do {
+            claim = try await store.beginClaim()
+        } catch {
+            throw .storage(error)
+        }
+        let scope = WalletStore.ClaimScope(store: ObjectIdentifier(store), claimID: claim)
+        let outcome: Result<WalletCredential, CredentialRejection> = await WalletStore.$claimScope.withValue(scope) {
+            do throws(CredentialRejection) {
+                var keyID: String?
+                if let holderKey {
+                    do throws(WalletError) {
+                        keyID = try await secureArea.importKey(holderKey).id
+                    } catch {
+                        throw .storage(error)
+                    }
+                }
+                return .success(try await addCredential(ReceivedCredential(format: plugIn.format, payload: payload, holderKeyID: keyID)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard case .success(let stored) = outcome, !Task.isCancelled else {
+            try? await store.rollBackClaim(claim)
+            if case .failure(let error) = outcome { throw error }
+            throw .storage(.storage("the import was cancelled; nothing was stored"))
+        }
+        do throws(WalletError) {
+            try await store.commitClaim(claim, keepingCertificates: [])
+        } catch {
+            try? await store.rollBackClaim(claim)
+            throw .storage(error)
+        }
+        return stored
+    }
+
+    /// The credential with `id` in its own format, exactly as it was stored: the SD-JWT VC
+    /// text as received, the mdoc's `IssuerSigned` CBOR.
+    public func exportCredential(id: String) async throws(WalletError) -> (format: CredentialFormat, data: Data) {
+        let stored = try await store.credential(id: id)
+        return (stored.format, stored.payload)
+    }
+}

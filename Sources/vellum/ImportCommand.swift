@@ -1,0 +1,120 @@
+import ArgumentParser
+import CryptoKeys
+import Foundation
+import JSONModel
+import Wallet
+
+/// `vellum import FILE [--holder-key KEYFILE]`: store a credential from a file after verifying
+/// it in full against the wallet's trusted roots.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Store a credential from a file, after verifying it.",
+        discussion: """
+            Recognises an SD-JWT VC (compact, or a JWS JSON serialization) and an ISO 18013-5 \
+            mdoc IssuerSigned (binary CBOR, hex or base64url). The credential is verified in full \
+            against the roots trusted for issuers (vellum trust add … --purpose issuer): one that \
+            does not verify is refused and nothing is stored. A credential bound to a holder key \
+            is stored with that key when --holder-key gives it (a JWK or a PEM private key, which \
+            must be the key the credential binds; it is then kept encrypted in the wallet), else \
+            view-only: it verifies but cannot be presented where holder binding is asked for. \
+            Exit codes: 0 stored; 1 refused (it does not verify, or the key is not the bound one); \
+            3 no wallet; 4 wrong passphrase; 6 unreadable file or key, or not a credential \
+            format the wallet holds; 7 storage failure.
+            """
+    )
+
+    @OptionGroup var options: WalletOptions
+
+    @Argument(help: "The credential file.")
+    var file: String
+
+    @Option(name: .customLong("holder-key"), help: ArgumentHelp("The private key the credential is bound to: a JWK or a PEM file.", valueName: "keyfile"))
+    var holderKeyFile: String?
+
+    @Flag(help: "Print the stored credential as JSON.")
+    var json = false
+
+    /// The largest credential file read.
+    static let maximumFileBytes = 8 * 1024 * 1024
+
+    func run() async throws {
+        try await WalletCommandRunner.run {
+            // Both inputs are read before the passphrase is asked for.
+            let data = try Self.read(file, limit: Self.maximumFileBytes)
+            let key = try holderKeyFile.map { path in try Self.privateKey(try Self.read(path, limit: 64 * 1024), path: path) }
+            let wallet = try await options.open()
+            let stored: WalletCredential
+            do throws(CredentialRejection) {
+                stored = try await wallet.importCredential(data, holderKey: key)
+            } catch {
+                try? await wallet.close()
+                throw Self.cliError(error)
+            }
+            try await wallet.close()
+            if json {
+                WalletJSON.print([
+                    "id": .string(stored.id), "format": .string(stored.format.rawValue),
+                    "type": WalletJSON.string(stored.credentialType), "viewOnly": .bool(stored.isViewOnly),
+                    "status": .string(stored.verificationResult.verified ? "valid" : "invalid"),
+                ])
+            } else {
+                print("Stored \(stored.credentialType ?? stored.format.rawValue) as \(stored.id)")
+                if stored.isViewOnly {
+                    print("view-only: it binds a holder key this wallet does not hold (give --holder-key to present it)")
+                }
+            }
+        }
+    }
+
+    /// The file's bytes, refused before reading when it is not a regular file or too large.
+    static func read(_ path: String, limit: Int) throws -> Data {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            throw WalletCLIError.unreadable(path: path, reason: "no such file")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw WalletCLIError.unreadable(path: path, reason: "not a regular file")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= limit else {
+            throw WalletCLIError.unreadable(path: path, reason: "it is \(size) bytes, over the \(limit) this command reads")
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw WalletCLIError.unreadable(path: path, reason: "\(error.localizedDescription)")
+        }
+    }
+
+    /// A private key from a JWK or a PEM file.
+    static func privateKey(_ data: Data, path: String) throws -> PrivateKey {
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            if text.hasPrefix("{") { return try JWK(jsonData: data).privateKey() }
+            return try PrivateKey(pemRepresentation: text)
+        } catch {
+            throw WalletCLIError.unreadable(path: path, reason: "not a private key as a JWK or PEM: \(error)")
+        }
+    }
+
+    /// The refusal as the CLI reports it, with a hint where one helps.
+    static func cliError(_ error: CredentialRejection) -> WalletCLIError {
+        switch error {
+        case .unsupportedFormat(let reason), .malformed(let reason):
+            return .unreadable(path: "the credential", reason: reason)
+        case .storage(let walletError):
+            return .wallet(walletError)
+        case .failedValidation(let failures):
+            var text = "the credential was refused, nothing was stored: " + failures.map(\.description).joined(separator: "; ")
+            if failures.contains(where: { $0.kind == .untrustedIssuer }) {
+                text += "\nhint: trust the issuer's root first: vellum trust add ROOT.pem --purpose issuer"
+            }
+            return .refused(text)
+        case .holderKeyNotFound:
+            return .refused(error.description)
+        }
+    }
+}
