@@ -76,7 +76,15 @@ let package = Package(
             ]
         ),
 
-        // Layer 1.
+        // Layer 1: transport (HTTP depends on nothing of ours) and envelopes.
+        .target(
+            name: "HTTP",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
         .target(name: "JOSE", dependencies: ["CryptoKeys", "JSONModel", "Multiformats", "CZlib"]),
         .target(name: "COSE", dependencies: ["CryptoKeys", "CBOR"]),
         .target(
@@ -90,16 +98,7 @@ let package = Package(
             ]
         ),
 
-        // Layer 2: identifiers. HTTP is a protocol-layer module that did:web needs; it
-        // depends on nothing of ours, so DID may use it without an upward edge.
-        .target(
-            name: "HTTP",
-            dependencies: [
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]),
+        // Layer 2: identifiers.
         .target(name: "DID", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "HTTP"]),
 
         // Layer 2: credential formats.
@@ -146,7 +145,7 @@ let package = Package(
             name: "Wallet",
             dependencies: [
                 "CryptoKeys", "JSONModel", "X509Trust", "OpenID4VCI", "SDJWT", "MDoc", "StatusList", "HTTP",
-                "JOSE", "COSE", "CBOR", "Multiformats", "DCQL", "OpenID4VP",
+                "JOSE", "CBOR", "Multiformats", "DCQL", "OpenID4VP",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -159,7 +158,7 @@ let package = Package(
         .target(
             name: "Sandbox",
             dependencies: [
-                "CryptoKeys", "JSONModel", "JOSE", "COSE", "CBOR", "Multiformats", "X509Trust", "SDJWT", "MDoc",
+                "CryptoKeys", "JSONModel", "JOSE", "CBOR", "Multiformats", "X509Trust", "SDJWT", "MDoc",
                 "StatusList", "OpenID4VCI", "OpenID4VP", "DCQL", "HTTP", "DID", "CQRencode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -172,7 +171,7 @@ let package = Package(
         .executableTarget(
             name: "vellum",
             dependencies: [
-                "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "COSE", "CBOR", "OpenDID", "SDJWT", "StatusList",
+                "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "CBOR", "OpenDID", "SDJWT", "StatusList",
                 "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -237,7 +236,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "MDocTests", dependencies: [
-            "MDoc", "CBOR", "COSE", "CryptoKeys", "X509Trust", "StatusList", "Multiformats", "HTTP", "VellumTestSupport",
+            "MDoc", "CBOR", "COSE", "CryptoKeys", "X509Trust", "StatusList", "HTTP", "VellumTestSupport",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -248,32 +247,32 @@ let package = Package(
         ]),
         .testTarget(name: "WalletTests", dependencies: [
             "Wallet", "CryptoKeys", "JSONModel", "VellumTestSupport", "OpenID4VCI", "SDJWT", "MDoc", "StatusList",
-            "HTTP", "JOSE", "COSE", "CBOR", "Multiformats", "X509Trust", "Sandbox", "SandboxClaimSupport",
+            "HTTP", "JOSE", "CBOR", "Multiformats", "X509Trust", "Sandbox", "SandboxClaimSupport", "DCQL", "OpenID4VP",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .testTarget(name: "DCQLTests", dependencies: ["DCQL", "JSONModel", "Multiformats", "VellumTestSupport"]),
+        .testTarget(name: "DCQLTests", dependencies: ["DCQL", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "OpenID4VPTests", dependencies: [
             "OpenID4VP", "DCQL", "JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust", "DID",
-            "VellumTestSupport", "SDJWT", "MDoc", "CBOR", "COSE",
+            "VellumTestSupport", "SDJWT", "MDoc", "CBOR",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "SandboxTests", dependencies: [
-            "Sandbox", "VellumTestSupport", "OpenID4VCI", "OpenID4VP", "DCQL", "SDJWT", "MDoc", "StatusList", "HTTP", "JOSE", "COSE",
+            "Sandbox", "VellumTestSupport", "OpenID4VCI", "OpenID4VP", "DCQL", "SDJWT", "MDoc", "StatusList", "HTTP", "JOSE",
             "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "X509Trust",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .testTarget(name: "VellumCLITests", dependencies: [
-            "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE", "Wallet", "OpenID4VCI", "Sandbox",
-            "SandboxClaimSupport", "MDoc", "StatusList", "X509Trust", "Multiformats", "HTTP",
+            "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE", "Wallet", "Sandbox",
+            "SandboxClaimSupport", "MDoc", "StatusList", "X509Trust", "HTTP",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),
