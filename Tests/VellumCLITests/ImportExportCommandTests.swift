@@ -1,7 +1,6 @@
 import CryptoKeys
 import Foundation
 import JSONModel
-import Multiformats
 import Testing
 import VellumTestSupport
 import Wallet
