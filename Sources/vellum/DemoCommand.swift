@@ -82,7 +82,7 @@ struct DemoCommand: AsyncParsableCommand {
         print("   \(discovered.issuerName(preferring: ["en"]) ?? discovered.issuer.absoluteString) offers \(offered.joined(separator: " and "))")
         print("   the user types the transaction code \(Self.transactionCode) and agrees; the wallet trusts the IACA the issuer publishes")
         let results = try await wallet.retrieveCredentials(
-            credentialOffer: discovered, autoTrustMobileCredentialIaca: true,
+            from: discovered, trustingPublishedIACAs: true,
             options: CredentialRetrievalOptions(transactionCode: Self.transactionCode, progress: { print("     … \($0)") }))
         var stored: [String: String] = [:]
         for result in results {

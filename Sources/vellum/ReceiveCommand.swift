@@ -97,12 +97,12 @@ struct ReceiveCommand: AsyncParsableCommand {
                         return try await nextRedirect()
                     }
                     return try await wallet.retrieveCredentials(
-                        credentialOffer: discovered, clientId: clientID, redirectUri: redirectURI,
-                        autoTrustMobileCredentialIaca: trustIssuerIACA, options: options)
+                        from: discovered, clientID: clientID, redirectURI: redirectURI,
+                        trustingPublishedIACAs: trustIssuerIACA, options: options)
                 }
             }
             return try await wallet.retrieveCredentials(
-                credentialOffer: discovered, autoTrustMobileCredentialIaca: trustIssuerIACA, options: retrieval)
+                from: discovered, trustingPublishedIACAs: trustIssuerIACA, options: retrieval)
         }
         if let signal { try Self.reportInterruption(by: signal, outcome: outcome, offered: discovered) }
         do {

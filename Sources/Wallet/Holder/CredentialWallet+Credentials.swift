@@ -31,11 +31,6 @@ extension CredentialWallet {
         return await makeCredential(stored, inspection: inspection, at: time)
     }
 
-    /// ``credential(id:)`` under the MATTR SDK's name.
-    public func getCredential(credentialId: String) async throws(WalletError) -> WalletCredential {
-        try await credential(id: credentialId)
-    }
-
     /// Every credential, from the metadata only (no credential bytes are decrypted, nothing
     /// is fetched), oldest first.
     public func listCredentials() async throws(WalletError) -> [CredentialSummary] {

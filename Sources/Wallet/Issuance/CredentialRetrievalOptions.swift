@@ -2,7 +2,7 @@ import Foundation
 import JOSE
 import OpenID4VCI
 
-/// How ``CredentialWallet/retrieveCredentials(credentialOffer:clientId:redirectUri:autoTrustMobileCredentialIaca:options:)``
+/// How ``CredentialWallet/retrieveCredentials(from:clientID:redirectURI:trustingPublishedIACAs:options:)``
 /// goes about a claim: the user's inputs (transaction code, browser step), the wallet's
 /// preferences (batch size, encryption, DPoP) and progress reporting.
 public struct CredentialRetrievalOptions: Sendable {

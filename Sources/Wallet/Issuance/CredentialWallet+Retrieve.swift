@@ -29,7 +29,7 @@ extension CredentialWallet {
     /// supports or requires), then validates and stores each one as
     /// ``addCredentials(_:)`` does, and tells the issuer's notification endpoint the outcome.
     ///
-    /// With `autoTrustMobileCredentialIaca`, the IACA certificates at the issuer's
+    /// With `trustingPublishedIACAs`, the IACA certificates at the issuer's
     /// `mdoc_iacas_uri` (on the issuer's own host) are trusted for issuers, but only those
     /// that anchor a credential stored here stay trusted; without it, a credential must chain
     /// to a certificate the wallet already trusts, or it is refused as
@@ -50,8 +50,9 @@ extension CredentialWallet {
     /// - Throws: when no credential could be asked for at all (authorization failed), or
     ///   ``RetrieveCredentialError/interrupted(_:)`` when cancelled; nothing is stored then.
     public func retrieveCredentials(
-        credentialOffer: DiscoveredCredentialOffer, clientId: String? = nil, redirectUri: URL? = nil,
-        autoTrustMobileCredentialIaca: Bool = false, options: CredentialRetrievalOptions = CredentialRetrievalOptions()
+        from credentialOffer: DiscoveredCredentialOffer, clientID clientId: String? = nil, redirectURI redirectUri: URL? = nil,
+        trustingPublishedIACAs autoTrustMobileCredentialIaca: Bool = false,
+        options: CredentialRetrievalOptions = CredentialRetrievalOptions()
     ) async throws(RetrieveCredentialError) -> [RetrieveCredentialResult] {
         guard !Task.isCancelled else { throw .interrupted("cancelled before the claim began; nothing was stored") }
         let claim: String

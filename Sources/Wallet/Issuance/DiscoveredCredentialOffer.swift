@@ -6,7 +6,7 @@ import OpenID4VCI
 /// the user before they agree to claim (the MATTR SDK's `DiscoveredCredentialOffer`).
 ///
 /// Made by ``CredentialWallet/discoverCredentialOffer(_:)``; handed back unchanged to
-/// ``CredentialWallet/retrieveCredentials(credentialOffer:clientId:redirectUri:autoTrustMobileCredentialIaca:options:)``.
+/// ``CredentialWallet/retrieveCredentials(from:clientID:redirectURI:trustingPublishedIACAs:options:)``.
 /// The issuer metadata is bound to the offer's exact `credential_issuer`, and the
 /// authorization server is the one the issuer names.
 public struct DiscoveredCredentialOffer: Sendable, Hashable {

@@ -10,7 +10,7 @@ import OpenID4VCI
 /// issuer's own host — the URL and every redirect hop — over the transport the rest of the
 /// claim uses. Each entry must parse as
 /// a certificate; the wallet then trusts them only for as long as one of them anchors a
-/// credential it stored (see ``CredentialWallet/retrieveCredentials(credentialOffer:clientId:redirectUri:autoTrustMobileCredentialIaca:options:)``).
+/// credential it stored (see ``CredentialWallet/retrieveCredentials(from:clientID:redirectURI:trustingPublishedIACAs:options:)``).
 struct IssuerCertificateList: Sendable, Hashable {
     /// At most this many certificates are read.
     static let maximumCount = 16

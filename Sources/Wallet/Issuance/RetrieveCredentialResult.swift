@@ -17,8 +17,6 @@ public struct RetrieveCredentialResult: Sendable, Equatable {
     /// Why nothing was stored, or `nil`.
     public var error: RetrieveCredentialError?
 
-    /// The first stored credential's id: the MATTR SDK's `credentialId`.
-    public var credentialId: String? { credentialIDs.first }
     /// Whether the credential was validated and stored.
     public var succeeded: Bool { error == nil && !credentialIDs.isEmpty }
 
