@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "Multiformats", targets: ["Multiformats"]),
         .library(name: "CBOR", targets: ["CBOR"]),
+        .library(name: "Deflate", targets: ["Deflate"]),
         .library(name: "JSONModel", targets: ["JSONModel"]),
         .library(name: "CryptoKeys", targets: ["CryptoKeys"]),
         .library(name: "JOSE", targets: ["JOSE"]),
@@ -85,7 +86,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
-        .target(name: "JOSE", dependencies: ["CryptoKeys", "JSONModel", "Multiformats", "CZlib"]),
+        .target(name: "Deflate", dependencies: ["CZlib"]),
+        .target(name: "JOSE", dependencies: ["CryptoKeys", "JSONModel", "Multiformats", "Deflate"]),
         .target(name: "COSE", dependencies: ["CryptoKeys", "CBOR"]),
         .target(
             name: "X509Trust",
@@ -113,7 +115,7 @@ let package = Package(
         .target(
             name: "StatusList",
             dependencies: [
-                "JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "CZlib", "HTTP", "X509Trust",
+                "JOSE", "COSE", "CBOR", "JSONModel", "CryptoKeys", "Multiformats", "Deflate", "HTTP", "X509Trust",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
@@ -201,6 +203,7 @@ let package = Package(
         // Test support: claiming sandbox credentials into a wallet (wallet and CLI tests).
         .target(name: "SandboxClaimSupport", dependencies: ["JSONModel", "Sandbox", "Wallet"], path: "Tests/SandboxClaimSupport"),
 
+        .testTarget(name: "DeflateTests", dependencies: ["Deflate"]),
         .testTarget(name: "MultiformatsTests", dependencies: ["Multiformats", "VellumTestSupport"]),
         .testTarget(name: "CBORTests", dependencies: ["CBOR", "Multiformats", "VellumTestSupport"]),
         .testTarget(name: "JSONModelTests", dependencies: ["JSONModel", "VellumTestSupport"]),

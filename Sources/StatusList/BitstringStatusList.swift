@@ -46,12 +46,12 @@ public struct BitstringStatusList: Sendable, Hashable {
         guard compressed.count <= limits.maximumCompressedSize else {
             throw .limitExceeded("compressed list of \(compressed.count) bytes exceeds \(limits.maximumCompressedSize)")
         }
-        self.init(bytes: try Compression.decompress(compressed, container: .gzip, limit: limits.maximumDecompressedSize))
+        self.init(bytes: try StatusListCompression.decompress(compressed, container: .gzip, limit: limits.maximumDecompressedSize))
     }
 
     /// The `encodedList` form: GZIP at the best level, then multibase base64url.
     public func encodedList() throws(StatusListError) -> String {
-        Multibase.encode(try Compression.compress(bytes, container: .gzip), as: .base64url)
+        Multibase.encode(try StatusListCompression.compress(bytes, container: .gzip), as: .base64url)
     }
 
     /// The number of bits.

@@ -67,7 +67,7 @@ public struct TokenStatusList: Sendable, Hashable {
     /// The byte array compressed with DEFLATE in the ZLIB format at the best level, as `lst`
     /// carries it.
     public func compressed() throws(StatusListError) -> Data {
-        try Compression.compress(bytes, container: .zlib)
+        try StatusListCompression.compress(bytes, container: .zlib)
     }
 
     /// Decodes a ZLIB-compressed byte array under `limits`.
@@ -77,7 +77,7 @@ public struct TokenStatusList: Sendable, Hashable {
         guard compressed.count <= limits.maximumCompressedSize else {
             throw .limitExceeded("compressed list of \(compressed.count) bytes exceeds \(limits.maximumCompressedSize)")
         }
-        let bytes = try Compression.decompress(compressed, container: .zlib, limit: limits.maximumDecompressedSize)
+        let bytes = try StatusListCompression.decompress(compressed, container: .zlib, limit: limits.maximumDecompressedSize)
         self.init(bits: bits, bytes: bytes, aggregationURI: aggregationURI)
     }
 

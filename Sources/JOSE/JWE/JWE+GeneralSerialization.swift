@@ -65,7 +65,7 @@ extension JWE {
         var content = plaintext
         switch protected.compression {
         case nil: break
-        case "DEF"?: content = try Deflate.compress(plaintext)
+        case "DEF"?: content = try JWECompression.compress(plaintext)
         case let other?: throw .unsupportedAlgorithm("zip \(other)")
         }
         let encodedProtected = Base64URL.encode(protected.serialized())

@@ -97,7 +97,7 @@ public enum JWE {
         var content = plaintext
         switch header.compression {
         case nil: break
-        case "DEF"?: content = try Deflate.compress(plaintext)
+        case "DEF"?: content = try JWECompression.compress(plaintext)
         case let other?: throw .unsupportedAlgorithm("zip \(other)")
         }
         let encodedHeader = Base64URL.encode(header.serialized())

@@ -44,7 +44,7 @@ extension JWEObject {
             AuthenticatedCiphertext(ciphertext: ciphertext, tag: tag), key: contentKey, iv: iv,
             additionalData: additionalAuthenticatedData)
         if header.compression == "DEF" {
-            plaintext = try Deflate.decompress(plaintext, limit: policy.limits.maximumDecompressedSize)
+            plaintext = try JWECompression.decompress(plaintext, limit: policy.limits.maximumDecompressedSize)
         }
         return DecryptedJWE(
             header: header, plaintext: plaintext, keyManagement: algorithm, contentEncryption: encryption,
