@@ -36,7 +36,7 @@ public struct CredentialClient: Sendable {
         self.clock = clock
         self.sleep = sleep
         requester = ResourceServerRequester(
-            httpClient: httpClient, dpop: dpop, nonces: DPoPNonceCache(),
+            httpClient: httpClient, dpop: dpop, nonces: DPoPNonceStore(),
             maximumNonceRetries: max(0, options.maximumDPoPNonceRetries))
     }
 
@@ -86,7 +86,7 @@ public struct CredentialClient: Sendable {
     public func freshNonce() async throws(OpenID4VCIError) -> String {
         guard let url = endpoints.nonce else { throw .invalidCredentialRequest("the issuer has no nonce endpoint") }
         let response = try await NonceEndpointClient(httpClient: httpClient, url: url).fetchNonce()
-        await requester.nonces.record(response.dpopNonce)
+        if let nonce = response.dpopNonce { await requester.nonces.remember(nonce, for: url) }
         return response.cNonce
     }
 

@@ -1,20 +1,6 @@
 import Foundation
 import HTTP
 
-/// The latest `DPoP-Nonce` the credential issuer sent (RFC 9449 §8.2), shared by every request
-/// one ``CredentialClient`` makes so a nonce learnt at one endpoint is used at the next.
-actor DPoPNonceCache {
-    private(set) var nonce: String?
-
-    func record(_ headers: HTTPHeaders) {
-        if let value = headers["DPoP-Nonce"], !value.isEmpty, value.count <= 1024 { nonce = value }
-    }
-
-    func record(_ value: String?) {
-        if let value, !value.isEmpty, value.count <= 1024 { nonce = value }
-    }
-}
-
 /// Sends requests to the issuer's protected endpoints with the access token: `Bearer`, or
 /// `DPoP` with a fresh proof bound to the token (`ath`) and the latest server nonce.
 ///
@@ -24,7 +10,7 @@ actor DPoPNonceCache {
 struct ResourceServerRequester: Sendable {
     let httpClient: any HTTPClient
     let dpop: (any DPoPProofProviding)?
-    let nonces: DPoPNonceCache
+    let nonces: DPoPNonceStore
     let maximumNonceRetries: Int
 
     func post(
@@ -39,7 +25,7 @@ struct ResourceServerRequester: Sendable {
                     throw .invalidCredentialRequest("the access token is DPoP-bound but no DPoP key was given")
                 }
                 headers["DPoP"] = try await dpop.proof(
-                    method: "POST", url: url, accessToken: accessToken.value, nonce: await nonces.nonce)
+                    method: "POST", url: url, accessToken: accessToken.value, nonce: await nonces.nonce(for: url))
             }
             let response: HTTPResponse
             do {
@@ -47,7 +33,7 @@ struct ResourceServerRequester: Sendable {
             } catch {
                 throw .transport(endpoint: endpoint, error)
             }
-            await nonces.record(response.headers)
+            await nonces.remember(from: response.headers, for: url)
             guard accessToken.tokenType == .dpop, Self.asksForNonce(response) else { return response }
             guard retries < maximumNonceRetries else { throw .dpopNonceRetriesExhausted(endpoint: endpoint) }
             retries += 1

@@ -91,3 +91,21 @@ struct DPoPAndPKCETests {
         #expect(throws: OpenID4VCIError.self) { try ProofKeyForCodeExchange(verifier: verifier) }
     }
 }
+
+/// The one DPoP nonce store: the newest nonce per server origin, never one server's nonce for
+/// another, and nothing empty or oversized.
+@Suite struct DPoPNonceStoreTests {
+    @Test func keepsTheNewestNoncePerOriginAndIgnoresEmptyOrOversizedOnes() async throws {
+        let store = DPoPNonceStore()
+        let issuer = try #require(URL(string: "https://issuer.example/credential"))
+        let sameOrigin = try #require(URL(string: "https://ISSUER.example:443/nonce"))
+        let other = try #require(URL(string: "https://as.example/token"))
+        await store.remember("n1", for: issuer)
+        await store.remember("n2", for: sameOrigin)
+        #expect(await store.nonce(for: issuer) == "n2")
+        #expect(await store.nonce(for: other) == nil)
+        await store.remember("", for: issuer)
+        await store.remember(String(repeating: "x", count: 1025), for: issuer)
+        #expect(await store.nonce(for: issuer) == "n2")
+    }
+}
