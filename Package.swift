@@ -158,10 +158,15 @@ let package = Package(
 
         // Layer 4: reference issuer and verifier servers on loopback.
         .target(
+            name: "LoopbackServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
+        .target(
             name: "Sandbox",
             dependencies: [
                 "CryptoKeys", "JSONModel", "JOSE", "CBOR", "Multiformats", "X509Trust", "SDJWT", "MDoc",
-                "StatusList", "OpenID4VCI", "OpenID4VP", "DCQL", "HTTP", "DID", "CQRencode",
+                "StatusList", "OpenID4VCI", "OpenID4VP", "DCQL", "HTTP", "DID", "CQRencode", "LoopbackServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -174,7 +179,7 @@ let package = Package(
             name: "vellum",
             dependencies: [
                 "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "CBOR", "OpenDID", "SDJWT", "StatusList",
-                "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox",
+                "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox", "LoopbackServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
@@ -196,7 +201,7 @@ let package = Package(
         // Test support: locating the shared vectors and driving the Python peers.
         .target(
             name: "VellumTestSupport",
-            dependencies: ["HTTP", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["HTTP", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Tests/VellumTestSupport"
         ),
 

@@ -1,9 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 import NIOCore
-import ServiceLifecycle
+import LoopbackServer
 
 /// Runs the Hummingbird 2 server for a ``SandboxService``: binds, reports the port, hands
 /// each request to the service as a ``SandboxHTTPRequest`` and shuts down gracefully.
@@ -18,49 +17,25 @@ struct SandboxServer: Sendable {
         func set(_ service: SandboxService) { self.service = service }
     }
 
-    let group: ServiceGroup
-    let task: Task<Void, Error>
-    let port: Int
+    let server: LoopbackServer
+    var port: Int { server.port }
 
     /// Starts serving on `host:port` (0 for any free port) and returns once the server listens.
     static func start(host: String, port: Int, slot: Slot) async throws(SandboxError) -> SandboxServer {
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let logger = Logger(label: "vellum.sandbox", factory: { _ in SwiftLogNoOpLogHandler() })
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             await respond(to: request, slot: slot)
         }
-        let app = Application(
-            responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "vellum-sandbox"),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            },
-            logger: logger)
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let task = Task {
-            defer { continuation.finish() }
-            try await group.run()
+        do throws(LoopbackServer.StartFailure) {
+            return SandboxServer(server: try await LoopbackServer.start(
+                responder, host: host, port: port, serverName: "vellum-sandbox", label: "vellum.sandbox"))
+        } catch {
+            throw .serverFailed(error.description)
         }
-        var bound = 0
-        for await value in ports { bound = value }
-        guard bound > 0 else {
-            await group.triggerGracefulShutdown()
-            let reason: String
-            switch await task.result {
-            case let .failure(error): reason = "\(error)"
-            case .success: reason = "the server stopped before it listened"
-            }
-            throw .serverFailed(reason)
-        }
-        return SandboxServer(group: group, task: task, port: bound)
     }
 
     /// Stops accepting requests, finishes the ones in flight and waits for the server to end.
     func stop() async {
-        await group.triggerGracefulShutdown()
-        _ = await task.result
+        await server.stop()
     }
 
     private static func respond(to request: Request, slot: Slot) async -> Response {

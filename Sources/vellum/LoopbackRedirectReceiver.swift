@@ -1,8 +1,7 @@
 import Foundation
 import Hummingbird
-import Logging
 import NIOCore
-import ServiceLifecycle
+import LoopbackServer
 
 /// Receives one OAuth authorization redirect on a loopback port, as a native app does
 /// (RFC 8252 §7.3).
@@ -38,7 +37,6 @@ struct LoopbackRedirectReceiver {
     func run<Result: Sendable>(
         _ body: @Sendable (_ redirectURI: URL, _ nextRedirect: @escaping @Sendable () async throws -> URL) async throws -> Result
     ) async throws -> Result {
-        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let (redirects, redirectContinuation) = AsyncStream<String>.makeStream()
         let router = Router()
         router.get(RouterPath(callbackPath)) { request, _ -> Response in
@@ -47,46 +45,31 @@ struct LoopbackRedirectReceiver {
                 status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: Self.closingPage)))
         }
-        let logger = Logger(label: "vellum.redirect", factory: { _ in SwiftLogNoOpLogHandler() })
-        let app = Application(
-            router: router,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            },
-            logger: logger)
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [], logger: logger))
         let limit = timeout
         let path = callbackPath
-        return try await withThrowingTaskGroup(of: Result?.self) { tasks in
-            tasks.addTask {
-                try await group.run()
-                return nil
-            }
-            var port = 0
-            for await value in ports { port = value }
-            defer { redirectContinuation.finish() }
-            do {
-                guard port > 0, let redirectURI = URL(string: "http://127.0.0.1:\(port)\(path)") else {
+        let server: LoopbackServer
+        do {
+            server = try await LoopbackServer.start(router: router, label: "vellum.redirect")
+        } catch {
+            redirectContinuation.finish()
+            throw Failure.listenerFailed
+        }
+        defer { redirectContinuation.finish() }
+        do {
+            guard let redirectURI = URL(string: "http://127.0.0.1:\(server.port)\(path)") else { throw Failure.listenerFailed }
+            let listenedPort = server.port
+            let result = try await body(redirectURI) {
+                let pathAndQuery = try await Self.first(of: redirects, within: limit)
+                guard let received = URL(string: "http://127.0.0.1:\(listenedPort)\(pathAndQuery)") else {
                     throw Failure.listenerFailed
                 }
-                let listenedPort = port
-                let result = try await body(redirectURI) {
-                    let pathAndQuery = try await Self.first(of: redirects, within: limit)
-                    guard let received = URL(string: "http://127.0.0.1:\(listenedPort)\(pathAndQuery)") else {
-                        throw Failure.listenerFailed
-                    }
-                    return received
-                }
-                await group.triggerGracefulShutdown()
-                try await tasks.waitForAll()
-                return result
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
+                return received
             }
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
         }
     }
 

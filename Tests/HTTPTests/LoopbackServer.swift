@@ -1,8 +1,7 @@
 import Foundation
 import Hummingbird
-import Logging
 import NIOCore
-import ServiceLifecycle
+import VellumTestSupport
 
 /// A Hummingbird server on 127.0.0.1 with an OS-assigned port, with the routes the tests need.
 /// `run` starts it, hands the base URL to the body and shuts it down gracefully afterwards.
@@ -67,33 +66,9 @@ enum LoopbackServer {
     }
 
     static func run(_ body: @Sendable (URL) async throws -> Void) async throws {
-        let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "HTTPTests")
-        logger.logLevel = .error
-        let app = Application(
-            router: router(),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            },
-            logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            var port = 0
-            for await value in portStream { port = value }
-            do {
-                guard port > 0, let url = URL(string: "http://127.0.0.1:\(port)") else {
-                    throw CancellationError()
-                }
-                try await body(url)
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
-            }
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
+        try await LoopbackHTTPServer.run(router(), label: "HTTPTests") { port in
+            guard let url = URL(string: "http://127.0.0.1:\(port)") else { throw CancellationError() }
+            try await body(url)
         }
     }
 }
