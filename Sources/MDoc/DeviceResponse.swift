@@ -83,15 +83,7 @@ public struct DeviceResponse: Sendable, Equatable {
     }
 }
 
-extension DeviceResponse: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value.
-    public init(from decoder: any Decoder) throws {
-        try self.init(decoding: try decoder.singleValueContainer().decode(CBOR.self).encoded())
-    }
-
-    /// Encodes as the CBOR map.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension DeviceResponse: CBORValueCodable {
+    public init(cborValue: CBOR) throws { try self.init(decoding: cborValue.encoded()) }
+    public var cborValue: CBOR { cbor }
 }

@@ -96,15 +96,7 @@ public struct IssuerSigned: Sendable, Equatable {
     }
 }
 
-extension IssuerSigned: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value.
-    public init(from decoder: any Decoder) throws {
-        try self.init(cbor: try decoder.singleValueContainer().decode(CBOR.self))
-    }
-
-    /// Encodes as the CBOR map.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension IssuerSigned: CBORValueCodable {
+    public init(cborValue: CBOR) throws { try self.init(cbor: cborValue) }
+    public var cborValue: CBOR { cbor }
 }

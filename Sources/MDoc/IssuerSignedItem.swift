@@ -4,7 +4,7 @@ import Foundation
 /// One data element as the issuer signed it (18013-5 §8.3.2.1.2.2): the value, its name, the
 /// digest ID the MSO lists it under and a random salt that keeps undisclosed values from
 /// being guessed from their digests.
-public struct IssuerSignedItem: Sendable, Hashable, Codable {
+public struct IssuerSignedItem: Sendable, Hashable {
     /// The key of this element's digest in the MSO's `valueDigests` name space.
     public var digestID: UInt64
     /// The salt (at least 16 bytes when issued here).
@@ -61,14 +61,9 @@ public struct IssuerSignedItem: Sendable, Hashable, Codable {
         ]
     }
 
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value.
-    public init(from decoder: any Decoder) throws {
-        try self.init(cbor: try decoder.singleValueContainer().decode(CBOR.self))
-    }
+}
 
-    /// Encodes as the CBOR map.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension IssuerSignedItem: CBORValueCodable {
+    public init(cborValue: CBOR) throws { try self.init(cbor: cborValue) }
+    public var cborValue: CBOR { cbor }
 }

@@ -1,174 +1,67 @@
 import CBOR
 import Foundation
 
-// Codable for the mdoc structures: each reads and writes itself as a ``CBOR`` value, so they
-// nest in other Codable types and go through CBOREncoder/CBORDecoder unchanged. Decoding
-// applies the same checks and default ``MDocLimits`` as the `init(cbor:)`/`init(decoding:)` readers.
+// The mdoc structures are Codable through ``CBORValueCodable``: each reads and writes itself
+// as a ``CBOR`` value, so they nest in other Codable types and go through
+// CBOREncoder/CBORDecoder unchanged, with the same checks and default ``MDocLimits`` as their
+// `init(cbor:)`/`init(decoding:)` readers.
 
-extension MobileSecurityObject: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value (``CBORDecoder``).
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(CBOR.self)
-        self = try Self(cbor: value)
-    }
-
-    /// Encodes as the CBOR value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension MobileSecurityObject: CBORValueCodable {
+    public init(cborValue: CBOR) throws { self = try Self(cbor: cborValue) }
+    public var cborValue: CBOR { cbor }
 }
 
-extension DeviceKeyInfo: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value (``CBORDecoder``).
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(CBOR.self)
-        self = try Self(cbor: value)
-    }
-
-    /// Encodes as the CBOR value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension DeviceKeyInfo: CBORValueCodable {
+    public init(cborValue: CBOR) throws { self = try Self(cbor: cborValue) }
+    public var cborValue: CBOR { cbor }
 }
 
-extension KeyAuthorizations: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value (``CBORDecoder``).
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(CBOR.self)
-        self = try Self(cbor: value)
-    }
-
-    /// Encodes as the CBOR value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension KeyAuthorizations: CBORValueCodable {
+    public init(cborValue: CBOR) throws { self = try Self(cbor: cborValue) }
+    public var cborValue: CBOR { cbor }
 }
 
-extension IssuerAuth: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value (``CBORDecoder``).
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(CBOR.self)
-        self = try Self(cbor: value)
-    }
-
-    /// Encodes as the CBOR value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension IssuerAuth: CBORValueCodable {
+    public init(cborValue: CBOR) throws { self = try Self(cbor: cborValue) }
+    public var cborValue: CBOR { cbor }
 }
 
-extension Document: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value (``CBORDecoder``).
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(CBOR.self)
-        self = try Self(cbor: value)
-    }
-
-    /// Encodes as the CBOR value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension Document: CBORValueCodable {
+    public init(cborValue: CBOR) throws { self = try Self(cbor: cborValue) }
+    public var cborValue: CBOR { cbor }
 }
 
-extension DeviceSigned: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value (``CBORDecoder``).
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(CBOR.self)
-        self = try Self(cbor: value)
-    }
-
-    /// Encodes as the CBOR value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension DeviceSigned: CBORValueCodable {
+    public init(cborValue: CBOR) throws { self = try Self(cbor: cborValue) }
+    public var cborValue: CBOR { cbor }
 }
 
-extension DeviceAuth: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value (``CBORDecoder``).
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(CBOR.self)
-        self = try Self(cbor: value)
-    }
-
-    /// Encodes as the CBOR value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension DeviceAuth: CBORValueCodable {
+    public init(cborValue: CBOR) throws { self = try Self(cbor: cborValue) }
+    public var cborValue: CBOR { cbor }
 }
 
-extension ItemsRequest: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value (``CBORDecoder``).
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(CBOR.self)
-        self = try Self(cbor: value)
-    }
-
-    /// Encodes as the CBOR value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension ItemsRequest: CBORValueCodable {
+    public init(cborValue: CBOR) throws { self = try Self(cbor: cborValue) }
+    public var cborValue: CBOR { cbor }
 }
 
-extension DocRequest: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value (``CBORDecoder``).
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(CBOR.self)
-        self = try Self(cbor: value)
-    }
-
-    /// Encodes as the CBOR value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension DocRequest: CBORValueCodable {
+    public init(cborValue: CBOR) throws { self = try Self(cbor: cborValue) }
+    public var cborValue: CBOR { cbor }
 }
 
-extension DeviceRequest: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value (``CBORDecoder``).
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(CBOR.self)
-        self = try Self(decoding: value.encoded())
-    }
-
-    /// Encodes as the CBOR value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension DeviceRequest: CBORValueCodable {
+    public init(cborValue: CBOR) throws { self = try Self(decoding: cborValue.encoded()) }
+    public var cborValue: CBOR { cbor }
 }
 
-extension SessionTranscript: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value (``CBORDecoder``).
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(CBOR.self)
-        self = try Self(decoding: value.encoded())
-    }
-
-    /// Encodes as the CBOR value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(value)
-    }
+extension SessionTranscript: CBORValueCodable {
+    public init(cborValue: CBOR) throws { self = try Self(decoding: cborValue.encoded()) }
+    public var cborValue: CBOR { value }
 }
 
-extension DeviceEngagement: Codable {
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value (``CBORDecoder``).
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(CBOR.self)
-        self = try Self(decoding: value.encoded())
-    }
-
-    /// Encodes as the CBOR value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(value)
-    }
+extension DeviceEngagement: CBORValueCodable {
+    public init(cborValue: CBOR) throws { self = try Self(decoding: cborValue.encoded()) }
+    public var cborValue: CBOR { value }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// All times are `tdate` (tag 0, RFC 3339, UTC). A reader checks them against its own clock,
 /// which is injected so an old document can be checked "as of" a date.
-public struct ValidityInfo: Sendable, Hashable, Codable {
+public struct ValidityInfo: Sendable, Hashable {
     /// When the MSO was signed.
     public var signed: Date
     /// The start of validity.
@@ -46,14 +46,9 @@ public struct ValidityInfo: Sendable, Hashable, Codable {
         .dateTime(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
     }
 
-    /// Decodes from any `Decoder` that can produce a ``CBOR`` value.
-    public init(from decoder: any Decoder) throws {
-        try self.init(cbor: try decoder.singleValueContainer().decode(CBOR.self))
-    }
+}
 
-    /// Encodes as the CBOR map.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(cbor)
-    }
+extension ValidityInfo: CBORValueCodable {
+    public init(cborValue: CBOR) throws { try self.init(cbor: cborValue) }
+    public var cborValue: CBOR { cbor }
 }
