@@ -10,10 +10,13 @@ struct RecordBinding: Sendable, Hashable {
     let column: String
     let id: String
 
+    /// The label every associated data starts with.
+    static let domain = "vellum-wallet/v1"
+
     /// The associated data: a domain label, then each part as a 4-byte big-endian length
     /// and its UTF-8 bytes.
     var associatedData: Data {
-        var out = Data("vellum-wallet/v1".utf8)
+        var out = Data(Self.domain.utf8)
         for part in [table, column, id] {
             let bytes = Data(part.utf8)
             let count = UInt32(clamping: bytes.count)

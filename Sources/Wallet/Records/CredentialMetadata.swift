@@ -82,8 +82,14 @@ extension CredentialMetadata {
             validFrom: validFrom, validUntil: validUntil, issuerCertificateFingerprint: fingerprint, extensions: extensions)
     }
 
-    /// Decodes the stored form: the fast path, else `JSONDecoder`.
+    /// Decodes the stored form: the stepwise reader (CredentialMetadata+FastPath.swift), else
+    /// ``decodeStoredPlainPath(_:)``, which has the last word on anything the first leaves.
     static func decodeStored(_ data: Data) -> CredentialMetadata? {
+        CredentialMetadata(storedJSONFastPath: data) ?? decodeStoredPlainPath(data)
+    }
+
+    /// Decodes the stored form: ``init(storedJSON:)``, else `JSONDecoder`.
+    static func decodeStoredPlainPath(_ data: Data) -> CredentialMetadata? {
         CredentialMetadata(storedJSON: data) ?? (try? JSONDecoder().decode(CredentialMetadata.self, from: data))
     }
 }

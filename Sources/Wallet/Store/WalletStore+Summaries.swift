@@ -24,7 +24,16 @@ public struct StoredCredentialSummary: Sendable, Hashable, Identifiable {
 extension WalletStore {
     /// Every credential's metadata (or that of one `format`), oldest first, without reading
     /// the payloads.
+    ///
+    /// Runs the fast path (WalletStore+Summaries+FastPath.swift); the plain path below is
+    /// the reference it is tested against.
     public func credentialSummaries(format: CredentialFormat? = nil) async throws(WalletError) -> [StoredCredentialSummary] {
+        try await credentialSummariesFastPath(format: format)
+    }
+
+    /// ``credentialSummaries(format:)`` the plain way: every row copied out by column name,
+    /// every record opened through ``RecordCipher/open(_:binding:)``.
+    func credentialSummariesPlainPath(format: CredentialFormat?) async throws(WalletError) -> [StoredCredentialSummary] {
         let columns = "id, format, metadata, holder_key_id, created_at, updated_at"
         let rows = try await read { db in
             if let format {
@@ -45,7 +54,7 @@ extension WalletStore {
                   let updated = row.column("updated_at", as: Double.self)
             else { throw .corruptedRecord(table: "credential", id: id) }
             let plain = try cipher.open(sealed, binding: RecordBinding(table: "credential", column: "metadata", id: id))
-            guard let metadata = CredentialMetadata.decodeStored(plain) else {
+            guard let metadata = CredentialMetadata.decodeStoredPlainPath(plain) else {
                 throw .corruptedRecord(table: "credential", id: id)
             }
             result.append(StoredCredentialSummary(
