@@ -33,30 +33,27 @@ extension CredentialMetadata {
         case issuerCertificateFingerprint, extensions
 
         init?(_ name: UnsafeBufferPointer<UInt8>) {
-            // Compare bytes; no String is made for a name.
-            var raw = 0
-            while let member = Member(rawValue: raw) {
-                if member.name.count == name.count, member.name.elementsEqual(name) {
-                    self = member
-                    return
-                }
-                raw += 1
+            // Compare bytes, no String made; the length picks the only candidate but one.
+            let member: Member
+            switch name.count {
+            case 6: member = .issuer
+            case 7: member = .display
+            case 9: member = .validFrom
+            case 10: member = name.first == UInt8(ascii: "v") ? .validUntil : .extensions
+            case 14: member = .credentialType
+            case 17: member = .issuerDisplayName
+            case 28: member = .issuerCertificateFingerprint
+            default: return nil
             }
-            return nil
+            guard Self.names[member.rawValue].withUnsafeBufferPointer({ $0.elementsEqual(name) }) else { return nil }
+            self = member
         }
 
-        var name: String.UTF8View {
-            switch self {
-            case .issuer: "issuer".utf8
-            case .issuerDisplayName: "issuerDisplayName".utf8
-            case .credentialType: "credentialType".utf8
-            case .display: "display".utf8
-            case .validFrom: "validFrom".utf8
-            case .validUntil: "validUntil".utf8
-            case .issuerCertificateFingerprint: "issuerCertificateFingerprint".utf8
-            case .extensions: "extensions".utf8
-            }
-        }
+        /// The names, by raw value.
+        static let names: [[UInt8]] = [
+            "issuer", "issuerDisplayName", "credentialType", "display", "validFrom", "validUntil",
+            "issuerCertificateFingerprint", "extensions",
+        ].map { Array($0.utf8) }
     }
 
     /// The metadata, `nil` for a document this path leaves to the plain one; throws what
