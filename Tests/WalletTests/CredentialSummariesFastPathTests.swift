@@ -41,7 +41,7 @@ struct CredentialSummariesFastPathTests {
         let store = try await wallet.create()
         let area = SoftwareSecureArea(store: store)
         let key = try await area.createKey(curve: .p256)
-        let formats = CredentialFormat.allCases
+        let formats = CredentialWallet.standardFormats
         var ids: [String] = []
         for index in 0..<60 {
             let id: String? = switch index % 4 {
@@ -74,11 +74,11 @@ struct CredentialSummariesFastPathTests {
         let store = try await Self.variedWallet(wallet)
         let all = try await store.credentialSummariesPlainPath(format: nil)
         #expect(all.count == 60)
-        #expect(Set(all.map(\.format)).count == CredentialFormat.allCases.count)
+        #expect(Set(all.map(\.format)).count == CredentialWallet.standardFormats.count)
         #expect(all.contains { $0.holderKeyID != nil } && all.contains { $0.holderKeyID == nil })
         #expect(try await store.credentialSummariesFastPath(format: nil) == all)
         #expect(try await store.credentialSummaries() == all)
-        for format in CredentialFormat.allCases {
+        for format in CredentialWallet.standardFormats {
             let plain = try await store.credentialSummariesPlainPath(format: format)
             #expect(!plain.isEmpty)
             #expect(try await store.credentialSummariesFastPath(format: format) == plain, "\(format)")
