@@ -39,8 +39,15 @@ struct UnknownFormatPlugIn: CredentialFormatPlugIn {
     func boundKey(of payload: Data) -> PublicKey? { nil }
 
     func inspect(_ payload: Data, context: InspectionContext) async -> CredentialInspection {
+        .unverifiable("no plug-in of this wallet verifies \(format.rawValue) credentials")
+    }
+}
+
+extension CredentialInspection {
+    /// The inspection of a credential this version keeps but cannot verify.
+    static func unverifiable(_ reason: String) -> CredentialInspection {
         var inspection = CredentialInspection()
-        inspection.fail(.unverifiableFormat, "no plug-in of this wallet verifies \(format.rawValue) credentials")
+        inspection.fail(.unverifiableFormat, reason)
         inspection.status = .notChecked("not supported")
         return inspection
     }

@@ -11,9 +11,6 @@ struct OpenDIDPlugIn: CredentialFormatPlugIn {
     func boundKey(of payload: Data) -> PublicKey? { nil }
 
     func inspect(_ payload: Data, context: InspectionContext) async -> CredentialInspection {
-        var inspection = CredentialInspection()
-        inspection.fail(.unverifiableFormat, "Open DID credentials are not verified by the wallet facade yet")
-        inspection.status = .notChecked("not supported")
-        return inspection
+        .unverifiable("Open DID credentials are not verified by the wallet facade yet")
     }
 }
