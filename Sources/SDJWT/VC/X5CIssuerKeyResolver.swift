@@ -33,6 +33,9 @@ public struct X5CIssuerKeyResolver: SDJWTIssuerKeyResolver {
     public let clock: @Sendable () -> Date
     /// How the leaf must name an `https` `iss`; default ``IssuerNameRule/whenNamed``.
     public var issuerNameRule: IssuerNameRule
+    /// A chain the caller has validated already (with this resolver's anchors, at its time),
+    /// whose result stands in for a second validation of the same certificates.
+    private var validated: (der: [Data], chain: TrustedChain)?
 
     /// A resolver validating against `validator` at `clock()`.
     public init(
@@ -51,13 +54,27 @@ public struct X5CIssuerKeyResolver: SDJWTIssuerKeyResolver {
     }
 
     /// The leaf key of a trusted `x5c` chain; `nil` when the header has no `x5c`.
+    /// This resolver, taking `trusted` as the validation of the `x5c` chain `der` instead of
+    /// validating it again: a verifier that validated the chain itself (to report why it is
+    /// not trusted) gathers that evidence once. A header naming any other chain is validated
+    /// as usual; the issuer name rule applies either way.
+    public func reusing(_ trusted: TrustedChain, for der: [Data]) -> X5CIssuerKeyResolver {
+        var resolver = self
+        resolver.validated = (der, trusted)
+        return resolver
+    }
+
     public func issuerKey(for header: JOSEHeader, payload: JSONObject) async throws(SDJWTError) -> JWSVerificationKey? {
         guard let chain = header.certificateChain else { return nil }
         let trusted: TrustedChain
-        do {
-            trusted = try await validator.validate(derChain: chain, at: clock()).get()
-        } catch {
-            throw .issuerKeyNotFound("x5c chain is not trusted: \(error)")
+        if let validated, validated.der == chain {
+            trusted = validated.chain
+        } else {
+            do {
+                trusted = try await validator.validate(derChain: chain, at: clock()).get()
+            } catch {
+                throw .issuerKeyNotFound("x5c chain is not trusted: \(error)")
+            }
         }
         if case .string(let iss)? = payload["iss"], let url = URL(string: iss), url.scheme?.lowercased() == "https" {
             let checked: Bool

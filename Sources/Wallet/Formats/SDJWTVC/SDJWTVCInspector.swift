@@ -50,10 +50,10 @@ enum SDJWTVCInspector {
 
         let anchors = context.anchorStore
         let now = context.now
-        var trusted = false
+        var trusted: TrustedChain?
         switch await ChainValidator(anchors: anchors).validate(derChain: chain, at: now) {
         case .trusted(let trustedChain):
-            trusted = true
+            trusted = trustedChain
             inspection.anchorFingerprint = ChainJudgement.fingerprint(trustedChain.anchor)
         case .rejected(let error):
             inspection.fail(ChainJudgement.failure(for: error, presented: presented, context: context))
@@ -62,8 +62,10 @@ enum SDJWTVCInspector {
         let verifier = SDJWTVCVerifier(sdJWT: SDJWTVerifier(keyBinding: .forbidden, clock: { now }))
         do throws(SDJWTVCError) {
             let verified: VerifiedSDJWTVC
-            if trusted {
-                let resolver = SDJWTVCIssuerKeyResolver(certificates: X5CIssuerKeyResolver(anchors: anchors, clock: { now }))
+            if let trusted {
+                // The chain was validated above; the issuer name rule still applies.
+                let certificates = X5CIssuerKeyResolver(anchors: anchors, clock: { now }).reusing(trusted, for: chain)
+                let resolver = SDJWTVCIssuerKeyResolver(certificates: certificates)
                 verified = try await verifier.verify(object, resolver: resolver)
             } else {
                 let key = JWSVerificationKey(leafKey, keyID: header.keyID)
@@ -79,7 +81,7 @@ enum SDJWTVCInspector {
         let statusClaim = inspection.claims.jsonObject?["status"]
         if statusClaim == nil {
             inspection.status = .none
-        } else if trusted, inspection.statusIsMeaningful, let makeResolver = context.statusResolver {
+        } else if trusted != nil, inspection.statusIsMeaningful, let makeResolver = context.statusResolver {
             inspection.record(await makeResolver(leafKey, chain).status(ofStatusClaim: statusClaim))
         } else if context.statusResolver == nil {
             inspection.status = .notChecked("status checks are off")
