@@ -1,6 +1,7 @@
 import Foundation
 import JSONModel
 import Sandbox
+import SandboxClaimSupport
 import Testing
 import VellumTestSupport
 import Wallet
@@ -22,17 +23,7 @@ import Darwin
 @Suite("vellum receive interrupted by a signal", .serialized,
        .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
 struct ReceiveInterruptionTests {
-    enum Stage: String, CustomTestStringConvertible, CaseIterable, Sendable {
-        case tokenRequest
-        case mobileCredentialRequest
-
-        var testDescription: String { rawValue }
-        var fault: SandboxFault { self == .tokenRequest ? .stallsTokenRequest : .stallsMobileCredentialRequest }
-        /// The progress line `receive` writes just before the request the sandbox holds.
-        var progressLine: String {
-            self == .tokenRequest ? "requesting an access token" : "requesting \(SandboxCredentialKind.mDL.configurationID)"
-        }
-    }
+    typealias Stage = ClaimStall
 
     struct Signal: CustomTestStringConvertible, Sendable {
         let number: Int32

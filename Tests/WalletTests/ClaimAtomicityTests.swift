@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Sandbox
+import SandboxClaimSupport
 import Testing
 import VellumTestSupport
 @testable import Wallet
@@ -198,17 +199,7 @@ struct AlteredClaimTests {
 struct ClaimKilledTests {
     /// Where the probe is killed, and what the claim has written by then (trusted
     /// certificates, holder keys, credentials).
-    enum Stage: String, CaseIterable, CustomTestStringConvertible, Sendable {
-        case tokenRequest
-        case mobileCredentialRequest
-
-        var testDescription: String { rawValue }
-        var fault: SandboxFault { self == .tokenRequest ? .stallsTokenRequest : .stallsMobileCredentialRequest }
-        var progressLine: String {
-            self == .tokenRequest ? "requesting an access token" : "requesting \(SandboxCredentialKind.mDL.configurationID)"
-        }
-        var pendingRows: [Int] { self == .tokenRequest ? [1, 0, 0] : [1, 2, 1] }
-    }
+    typealias Stage = ClaimStall
 
     /// The rows of each table, and those tagged with a claim, read with plain SQLite.
     static func rawCounts(_ wallet: TemporaryWallet) throws -> (claims: Int, tagged: [Int], all: [Int]) {
@@ -270,4 +261,10 @@ struct ClaimKilledTests {
         }
         await issuer.stop()
     }
+}
+
+extension ClaimStall {
+    /// What the claim has written when it is held here: trusted certificates, holder keys,
+    /// credentials.
+    var pendingRows: [Int] { self == .tokenRequest ? [1, 0, 0] : [1, 2, 1] }
 }
