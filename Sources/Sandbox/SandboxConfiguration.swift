@@ -81,6 +81,9 @@ public struct SandboxConfiguration: Sendable {
     public var faults: Set<SandboxFault>
     /// The time source for every check and every issued credential.
     public var clock: @Sendable () -> Date
+    /// Called once per request answered (`vellum sandbox` prints each on its terminal);
+    /// `nil` logs nothing.
+    public var requestLog: (@Sendable (SandboxRequestLogEntry) -> Void)?
 
     /// A configuration; the defaults are a lenient standard issuer on an ephemeral loopback port.
     public init(
@@ -94,7 +97,7 @@ public struct SandboxConfiguration: Sendable {
         nonceLifetime: TimeInterval = 300, proofMaximumAge: TimeInterval = 300,
         credentialValidity: TimeInterval = 365 * 86_400, statusListSize: Int = 1_024,
         rootValidity: TimeInterval = 3_650 * 86_400, faults: Set<SandboxFault> = [],
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() }, requestLog: (@Sendable (SandboxRequestLogEntry) -> Void)? = nil
     ) {
         self.host = host
         self.port = port
@@ -122,6 +125,7 @@ public struct SandboxConfiguration: Sendable {
         self.rootValidity = rootValidity
         self.faults = faults
         self.clock = clock
+        self.requestLog = requestLog
     }
 
     /// A HAIP issuer: PAR, DPoP (with nonces), ES256, and key proofs attested by one of

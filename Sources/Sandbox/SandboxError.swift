@@ -19,6 +19,11 @@ public enum SandboxError: Error, Equatable, Sendable, CustomStringConvertible {
     case qrEncodingFailed(String)
     /// The request to the sandbox's own API is not usable (an empty offer, a bad tx_code).
     case invalidRequest(String)
+    /// The state directory's file cannot be used (unreadable, not the expected layout, a key
+    /// that does not match its certificate); start fresh to replace it.
+    case invalidState(String)
+    /// The state could not be saved (directory not writable, disk full).
+    case stateNotWritten(String)
 
     public var description: String {
         switch self {
@@ -29,6 +34,8 @@ public enum SandboxError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .cryptography(reason): "sandbox key or certificate failure: \(reason)"
         case let .qrEncodingFailed(reason): "QR encoding failed: \(reason)"
         case let .invalidRequest(reason): "invalid sandbox request: \(reason)"
+        case let .invalidState(reason): "the sandbox state is unusable: \(reason)"
+        case let .stateNotWritten(reason): "the sandbox state was not saved: \(reason)"
         }
     }
 }

@@ -21,8 +21,12 @@ import X509
 public actor SandboxIssuer {
     /// The configuration the issuer was made with.
     public nonisolated let configuration: SandboxConfiguration
-    private let rootKey: PrivateKey
-    private let root: Certificate
+    /// Where the issuer's state came from, and whether it is kept.
+    public nonisolated let stateOrigin: SandboxStateOrigin
+    private let stateFile: SandboxStateFile?
+    private var state: SandboxState
+    /// The issuer's root; it is the state's and never changes while the issuer lives.
+    private nonisolated let root: Certificate
     private let slot = SandboxServer.Slot()
     private var server: SandboxServer?
     private var service: SandboxService?
@@ -30,12 +34,34 @@ public actor SandboxIssuer {
     /// The issuer identifier and base URL, `http://HOST:PORT`, once started.
     public private(set) var baseURL: URL?
 
-    /// Makes an issuer with a fresh root certificate; nothing listens until ``start()``.
+    /// Makes an issuer with a fresh root certificate, forgotten when it stops; nothing listens
+    /// until ``start()``.
     public init(configuration: SandboxConfiguration = SandboxConfiguration()) throws(SandboxError) {
         self.configuration = configuration
-        let made = try SandboxAuthority.makeRoot(now: configuration.clock(), validity: configuration.rootValidity)
-        rootKey = made.0
-        root = made.1
+        state = try SandboxState.fresh(configuration: configuration)
+        root = state.issuerRoot
+        stateFile = nil
+        stateOrigin = .ephemeral
+    }
+
+    /// Makes an issuer that keeps its keys, certificates, status list and issued records in
+    /// `stateFile`, so credentials it issued at an earlier start still verify (and keep their
+    /// status) after a restart. With `startingFresh`, or when there is no state yet, it makes
+    /// new ones and saves them; a state file that cannot be read is an error
+    /// (``SandboxError/invalidState(_:)``), never silently replaced.
+    public init(configuration: SandboxConfiguration, stateFile: SandboxStateFile, startingFresh: Bool = false) throws(SandboxError) {
+        self.configuration = configuration
+        self.stateFile = stateFile
+        if !startingFresh, stateFile.exists {
+            let loaded = try stateFile.load()
+            state = loaded
+            stateOrigin = .resumed(since: loaded.createdAt, issuerURL: loaded.issuerURL)
+        } else {
+            stateOrigin = stateFile.exists ? .replaced : .created
+            state = try SandboxState.fresh(configuration: configuration)
+            try stateFile.save(state)
+        }
+        root = state.issuerRoot
     }
 
     /// Starts the server and returns its base URL (the credential issuer identifier).
@@ -51,8 +77,10 @@ public actor SandboxIssuer {
             throw .serverFailed("\(issuer) is not a URL")
         }
         do {
-            let authority = try SandboxAuthority(rootKey: rootKey, root: root, issuerURL: url, now: configuration.clock())
-            let service = try SandboxService(configuration: configuration, issuer: issuer, authority: authority)
+            let authority = try SandboxAuthority(rootKey: state.issuerRootKey, root: state.issuerRoot, issuerURL: url, now: configuration.clock())
+            let service = try SandboxService(
+                configuration: configuration, issuer: issuer, authority: authority, state: state, stateFile: stateFile)
+            try await service.persist()
             await slot.set(service)
             self.service = service
         } catch {
@@ -67,6 +95,7 @@ public actor SandboxIssuer {
     /// Stops the server gracefully. The issuer's state (offers, issued credentials) is dropped.
     /// Requests held by a stall fault are let go first (graceful shutdown waits for them).
     public func stop() async {
+        if let service { state = await service.state }
         await service?.releaseStalls()
         await server?.stop()
         server = nil

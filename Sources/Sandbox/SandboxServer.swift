@@ -53,7 +53,14 @@ struct SandboxServer: Sendable {
         }
         let message = SandboxHTTPRequest(
             method: request.method.rawValue, path: request.uri.path, query: request.uri.query, headers: headers, body: body)
-        return response(await service.handle(message))
+        let arrived = Date()
+        let started = ContinuousClock.now
+        let answer = await service.handle(message)
+        if let log = service.configuration.requestLog {
+            log(SandboxRequestLogEntry(
+                date: arrived, method: message.method, path: message.path, status: answer.status, duration: ContinuousClock.now - started))
+        }
+        return response(answer)
     }
 
     private static func response(_ message: SandboxHTTPResponse) -> Response {

@@ -34,6 +34,13 @@ extension SandboxService {
             id: RandomToken.make(12), kind: kind, statusIndex: index, statusListURI: statusListURI,
             holderKeyThumbprint: thumbprint, issuedAt: issuedAt)
         issued[record.id] = record
+        do {
+            try persist()
+        } catch {
+            issued[record.id] = nil
+            nextStatusIndex = index
+            throw error
+        }
         return (credential, record)
     }
 

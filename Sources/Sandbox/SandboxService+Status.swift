@@ -42,10 +42,17 @@ extension SandboxService {
     func setStatus(_ status: StatusType, credential key: String) throws(SandboxError) -> SandboxIssuedCredential {
         let record = issued[key] ?? issued.values.first { String($0.statusIndex) == key }
         guard let record else { throw .unknownCredential(key) }
+        let before = statusList
         do {
             try statusList.setStatus(status, at: record.statusIndex)
         } catch {
             throw .invalidRequest("status \(status): \(error)")
+        }
+        do {
+            try persist()
+        } catch {
+            statusList = before
+            throw error
         }
         return record
     }

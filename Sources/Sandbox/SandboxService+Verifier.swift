@@ -10,7 +10,9 @@ import X509Trust
 /// start a presentation request.
 extension SandboxService {
     /// The verifier is reached as `localhost` (its `x509_san_dns` name) on the same port.
-    static func makeVerifier(issuer: String, root: Certificate, clock: @escaping @Sendable () -> Date) throws(SandboxError) -> SandboxVerifier {
+    static func makeVerifier(
+        issuer: String, root: Certificate, keys: VerifierIdentity.Keys, clock: @escaping @Sendable () -> Date
+    ) throws(SandboxError) -> SandboxVerifier {
         guard var components = URLComponents(string: issuer) else { throw .serverFailed("\(issuer) is not a URL") }
         let host = components.host ?? "localhost"
         let dnsName = ["127.0.0.1", "::1", "[::1]"].contains(host) ? "localhost" : host
@@ -18,7 +20,7 @@ extension SandboxService {
         guard let baseURL = components.url else { throw .serverFailed("no verifier URL for \(issuer)") }
         do {
             return SandboxVerifier(
-                identity: try VerifierIdentity(dnsName: dnsName, now: clock()), baseURL: baseURL,
+                identity: try VerifierIdentity(dnsName: dnsName, keys: keys, now: clock()), baseURL: baseURL,
                 issuerAnchors: TrustAnchorStore([root]), clock: clock)
         } catch {
             throw .serverFailed("the verifier identity could not be made: \(error)")

@@ -38,19 +38,38 @@ actor SandboxService {
     /// The one status list's path.
     static let statusListPath = "/status/1"
 
-    init(configuration: SandboxConfiguration, issuer: String, authority: SandboxAuthority) throws(SandboxError) {
+    /// Where the status list and the issued records are kept between starts, if anywhere.
+    let stateFile: SandboxStateFile?
+    /// The state this service started from; its keys, and the record kept by ``persist()``.
+    private(set) var state: SandboxState
+
+    init(
+        configuration: SandboxConfiguration, issuer: String, authority: SandboxAuthority, state: SandboxState,
+        stateFile: SandboxStateFile?
+    ) throws(SandboxError) {
         self.configuration = configuration
         self.issuer = issuer
         self.authority = authority
+        self.state = state
+        self.stateFile = stateFile
         requestEncryptionKey = PrivateKey(curve: .p256)
         requestEncryptionKeyID = "sandbox-request-encryption-1"
         faults = configuration.faults
-        verifier = try Self.makeVerifier(issuer: issuer, root: authority.root, clock: configuration.clock)
-        do {
-            statusList = try TokenStatusList(bits: .two, count: max(8, configuration.statusListSize))
-        } catch {
-            throw .invalidRequest("status list of \(configuration.statusListSize) entries: \(error)")
-        }
+        verifier = try Self.makeVerifier(issuer: issuer, root: authority.root, keys: state.verifierKeys, clock: configuration.clock)
+        statusList = state.statusList
+        nextStatusIndex = state.nextStatusIndex
+        issued = state.issued
+    }
+
+    /// Writes the status list and the issued records to the state file, if there is one.
+    /// Called after every change to them, before the change is answered: a credential is not
+    /// handed out unless its status index is kept.
+    func persist() throws(SandboxError) {
+        state.statusList = statusList
+        state.nextStatusIndex = nextStatusIndex
+        state.issued = issued
+        state.issuerURL = issuer
+        try stateFile?.save(state)
     }
 
     var now: Date { configuration.clock() }

@@ -116,15 +116,4 @@ struct ReceiveCommandTests {
             #expect(try await storedCount() == 2)
         }
     }
-
-    @Test("vellum sandbox prints the offer link, a terminal QR code, the presentation request and how to claim")
-    func sandboxCommand() async throws {
-        let result = try await WalletCLI.run(["sandbox", "--port", "0", "--tx-code", "1234", "--dry-run"], passphrase: nil)
-        #expect(result.status == 0, "\(result.errorText)")
-        let text = result.outputText
-        #expect(text.contains("openid-credential-offer://?credential_offer_uri=http%3A%2F%2F127.0.0.1%3A"))
-        #expect(text.contains("openid4vp://?client_id=x509_san_dns%3Alocalhost"))
-        #expect(text.contains("█") && text.contains("▀"))
-        #expect(text.contains("vellum receive '") && text.contains("--tx-code 1234"))
-    }
 }

@@ -26,30 +26,22 @@ public struct VerifierIdentity: Sendable {
 
     /// A fresh root and leaf for `dnsName`, valid from an hour ago for a year.
     public init(dnsName: String = "localhost", now: Date = Date()) throws {
+        try self.init(dnsName: dnsName, keys: try Keys.generate(now: now), now: now)
+    }
+
+    /// The identity made from kept `keys`: their root, and a leaf for `dnsName` under it,
+    /// valid from an hour ago until the root expires (at most a year). A wallet that trusted
+    /// the root at an earlier start keeps trusting the verifier.
+    public init(dnsName: String, keys: Keys, now: Date = Date()) throws {
         self.dnsName = dnsName
-        let rootKey = P256.Signing.PrivateKey()
-        let rootSubject = try DistinguishedName {
-            CountryName("UT")
-            OrganizationName("Vellum Sandbox")
-            CommonName("Vellum Sandbox Verifier Root")
-        }
-        let rootPublicKey = Certificate.PublicKey(rootKey.publicKey)
-        root = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: rootPublicKey,
-            notValidBefore: now - 3600, notValidAfter: now + 365 * 86_400,
-            issuer: rootSubject, subject: rootSubject, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                SubjectKeyIdentifier(hash: rootPublicKey)
-            },
-            issuerPrivateKey: .init(rootKey))
-        let leafKey = P256.Signing.PrivateKey()
-        signingKey = try PrivateKey(rawRepresentation: leafKey.rawRepresentation, curve: .p256)
+        root = keys.root
+        let rootKey = try P256.Signing.PrivateKey(rawRepresentation: keys.rootKey.rawRepresentation)
+        let leafKey = try P256.Signing.PrivateKey(rawRepresentation: keys.leafKey.rawRepresentation)
+        signingKey = keys.leafKey
         let rootKeyID = try root.extensions.subjectKeyIdentifier?.keyIdentifier
         leaf = try Certificate(
             version: .v3, serialNumber: .init(), publicKey: .init(leafKey.publicKey),
-            notValidBefore: now - 3600, notValidAfter: now + 365 * 86_400,
+            notValidBefore: now - 3600, notValidAfter: min(now + 365 * 86_400, root.notValidAfter),
             issuer: root.subject,
             subject: try DistinguishedName {
                 CountryName("UT")
@@ -63,8 +55,54 @@ public struct VerifierIdentity: Sendable {
                 AuthorityKeyIdentifier(keyIdentifier: rootKeyID)
             },
             issuerPrivateKey: .init(rootKey))
-        didKey = PrivateKey(curve: .p256)
+        didKey = keys.didKey
         did = try DIDKey.make(for: didKey.publicKey).description
+    }
+
+    /// What a verifier identity is made from and a sandbox keeps between starts: the root and
+    /// its key, the leaf's key (the leaf itself is remade for the host of each start) and the
+    /// key behind the `did:key`. All P-256.
+    public struct Keys: Sendable {
+        /// The root a wallet trusts with `vellum trust add --purpose verifier`.
+        public let root: Certificate
+        /// The root's private key.
+        public let rootKey: PrivateKey
+        /// The key the leaf certifies; it signs request objects.
+        public let leafKey: PrivateKey
+        /// The key behind the verifier's `did:key`.
+        public let didKey: PrivateKey
+
+        /// Kept keys; `root` must be the certificate of `rootKey`.
+        public init(root: Certificate, rootKey: PrivateKey, leafKey: PrivateKey, didKey: PrivateKey) {
+            self.root = root
+            self.rootKey = rootKey
+            self.leafKey = leafKey
+            self.didKey = didKey
+        }
+
+        /// Fresh keys and a root valid from an hour before `now` for ten years.
+        public static func generate(now: Date = Date()) throws -> Keys {
+            let rootKey = P256.Signing.PrivateKey()
+            let rootSubject = try DistinguishedName {
+                CountryName("UT")
+                OrganizationName("Vellum Sandbox")
+                CommonName("Vellum Sandbox Verifier Root")
+            }
+            let rootPublicKey = Certificate.PublicKey(rootKey.publicKey)
+            let root = try Certificate(
+                version: .v3, serialNumber: .init(), publicKey: rootPublicKey,
+                notValidBefore: now - 3600, notValidAfter: now + 3_650 * 86_400,
+                issuer: rootSubject, subject: rootSubject, signatureAlgorithm: .ecdsaWithSHA256,
+                extensions: try Certificate.Extensions {
+                    Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                    Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+                    SubjectKeyIdentifier(hash: rootPublicKey)
+                },
+                issuerPrivateKey: .init(rootKey))
+            return Keys(
+                root: root, rootKey: try PrivateKey(rawRepresentation: rootKey.rawRepresentation, curve: .p256),
+                leafKey: PrivateKey(curve: .p256), didKey: PrivateKey(curve: .p256))
+        }
     }
 
     /// The client identifier requests are sent under.

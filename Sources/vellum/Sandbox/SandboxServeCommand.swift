@@ -8,20 +8,31 @@ import Glibc
 import Darwin
 #endif
 
-/// `vellum sandbox`: run the reference issuer (and verifier) on loopback and print offers.
-struct SandboxCommand: AsyncParsableCommand {
+/// `vellum sandbox [serve]`: run the reference issuer (and verifier) on loopback and print offers.
+struct SandboxServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sandbox",
-        abstract: "Run the reference OpenID4VCI issuer and OpenID4VP verifier on loopback.",
+        commandName: "serve",
+        abstract: "Run the reference OpenID4VCI issuer and OpenID4VP verifier on loopback (the default).",
         discussion: """
             Serves the sandbox issuer (an mDL with its own IACA, and an SD-JWT VC PID) and the \
             sandbox verifier on 127.0.0.1 over plain http, prints a credential offer as a link and \
-            a terminal QR code, and a presentation request, then runs until interrupted (Ctrl-C). \
-            The offer page at the printed address makes new offers. The certificates are made \
-            fresh at every start; claim with `vellum receive LINK --trust-issuer-iaca` (or trust \
-            the printed root with `vellum trust add`).
+            a terminal QR code, and a presentation request, then runs until interrupted (Ctrl-C), \
+            logging one line per request. Its page at the printed address makes new offers and \
+            presentation requests and shows their verdicts. The keys, certificates, status list \
+            and issued records are kept in the state directory (--state), so credentials claimed \
+            at an earlier start still verify; --fresh starts over. Claim with `vellum receive LINK \
+            --trust-issuer-iaca` (or trust the printed root with `vellum trust add`). Exit codes: \
+            0 stopped; 8 the sandbox did not start (port in use, unusable state); 64 a usage error.
             """
     )
+
+    @OptionGroup var state: SandboxStateOptions
+
+    @Flag(help: "Start over with new keys and certificates: credentials from earlier starts will no longer verify.")
+    var fresh = false
+
+    @Flag(name: .customLong("quiet"), help: "Do not log requests.")
+    var quiet = false
 
     enum Grant: String, ExpressibleByArgument, CaseIterable {
         case preAuthorized = "pre-authorized"
@@ -47,21 +58,33 @@ struct SandboxCommand: AsyncParsableCommand {
     var dryRun = false
 
     func run() async throws {
-        let configuration = SandboxConfiguration(
+        var configuration = SandboxConfiguration(
             port: port, requiresDPoP: requiresPARAndDPoP, requiresDPoPNonce: requiresPARAndDPoP, requiresPAR: requiresPARAndDPoP)
+        if !quiet, !dryRun {
+            configuration.requestLog = { entry in
+                FileHandle.standardError.write(Data("\(entry)\n".utf8))
+            }
+        }
         let issuer: SandboxIssuer
         let base: URL
         do {
-            issuer = try SandboxIssuer(configuration: configuration)
+            issuer = try SandboxIssuer(configuration: configuration, stateFile: state.file, startingFresh: fresh)
             base = try await issuer.start()
         } catch {
-            FileHandle.standardError.write(Data("vellum: the sandbox did not start: \(error)\n".utf8))
+            var message = "vellum: error: the sandbox did not start: \(error)\n"
+            if case .invalidState = error as? SandboxError {
+                message += "hint: --fresh replaces the state (credentials it issued will no longer verify), or --state DIR uses another\n"
+            } else if case .serverFailed = error as? SandboxError {
+                message += "hint: another program may use port \(port); choose one with --port (0 picks a free one)\n"
+            }
+            FileHandle.standardError.write(Data(message.utf8))
             throw ExitCode(WalletExitCode.protocolFailure)
         }
+        print(Self.stateLine(issuer.stateOrigin, directory: state.directory, base: base))
         do {
             let offer = try await issuer.createOffer(
                 grant: grant == .preAuthorized ? .preAuthorized(txCode: transactionCode) : .authorizationCode)
-            let request = try await issuer.createPresentationRequest(query: Self.presentationQuery)
+            let request = try await issuer.createPresentationRequest(query: SandboxPresentationQuery.cityAndAge.dcqlQuery)
             print(Self.banner(base: base, offer: offer, request: request.link, strict: requiresPARAndDPoP))
             if !noQR, let qr = try? SandboxQRCode(encoding: offer.byReferenceLink) {
                 print("Offer QR code (scan with a wallet):")
@@ -89,15 +112,23 @@ struct SandboxCommand: AsyncParsableCommand {
         await issuer.stop()
     }
 
-    /// A request for what the demo shows: the PID holder's city and the mDL's age_over_18.
-    static let presentationQuery: JSONValue = [
-        "credentials": [
-            ["id": "pid", "format": "dc+sd-jwt", "meta": ["vct_values": ["urn:eudi:pid:1"]],
-             "claims": [["path": ["address", "locality"]]]],
-            ["id": "mdl", "format": "mso_mdoc", "meta": ["doctype_value": "org.iso.18013.5.1.mDL"],
-             "claims": [["path": ["org.iso.18013.5.1", "age_over_18"]]]],
-        ],
-    ]
+    /// The line saying where the keys came from, and what that means for earlier credentials.
+    static func stateLine(_ origin: SandboxStateOrigin, directory: URL, base: URL) -> String {
+        switch origin {
+        case .ephemeral:
+            return "Sandbox state: new keys, not kept."
+        case .created:
+            return "Sandbox state: new keys, kept in \(directory.path)."
+        case .replaced:
+            return "Sandbox state: started over in \(directory.path) (--fresh): credentials claimed before will no longer verify."
+        case let .resumed(since, issuerURL):
+            var line = "Sandbox state: keys from \(since.formatted(date: .abbreviated, time: .shortened)), kept in \(directory.path); earlier credentials still verify."
+            if let issuerURL, issuerURL != base.absoluteString {
+                line += "\n  Note: it served at \(issuerURL) before; credentials claimed there find their status list only at that address."
+            }
+            return line
+        }
+    }
 
     static func banner(base: URL, offer: SandboxOffer, request: String, strict: Bool) -> String {
         var root = base.absoluteString

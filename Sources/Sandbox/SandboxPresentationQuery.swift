@@ -1,0 +1,48 @@
+import JSONModel
+
+/// The DCQL queries the sandbox verifier offers by name, on its page and to
+/// `vellum sandbox request`: each asks for something the sandbox issuer's credentials hold.
+public enum SandboxPresentationQuery: String, Sendable, Hashable, CaseIterable {
+    /// The PID holder's city and the mDL's `age_over_18`: what the demo shows.
+    case cityAndAge = "city-and-age"
+    /// Only the mDL's `age_over_18`.
+    case ageOver18 = "age-over-18"
+    /// The PID's given and family name.
+    case name
+    /// The mDL's driving privileges and document number.
+    case drivingPrivileges = "driving-privileges"
+
+    /// A line for a menu.
+    public var title: String {
+        switch self {
+        case .cityAndAge: "PID city and mDL age over 18"
+        case .ageOver18: "mDL age over 18"
+        case .name: "PID given and family name"
+        case .drivingPrivileges: "mDL driving privileges and document number"
+        }
+    }
+
+    /// The DCQL query.
+    public var dcqlQuery: JSONValue {
+        switch self {
+        case .cityAndAge:
+            ["credentials": [Self.pid([["address", "locality"]]), Self.mDL([["age_over_18"]])]]
+        case .ageOver18:
+            ["credentials": [Self.mDL([["age_over_18"]])]]
+        case .name:
+            ["credentials": [Self.pid([["given_name"], ["family_name"]])]]
+        case .drivingPrivileges:
+            ["credentials": [Self.mDL([["driving_privileges"], ["document_number"]])]]
+        }
+    }
+
+    private static func pid(_ paths: [[String]]) -> JSONValue {
+        ["id": "pid", "format": "dc+sd-jwt", "meta": ["vct_values": [.string(SandboxCredentialKind.pidVCT)]],
+         "claims": .array(paths.map { ["path": .array($0.map(JSONValue.string))] })]
+    }
+
+    private static func mDL(_ elements: [[String]]) -> JSONValue {
+        ["id": "mdl", "format": "mso_mdoc", "meta": ["doctype_value": .string(SandboxCredentialKind.mDLDocType)],
+         "claims": .array(elements.map { ["path": .array([.string(SandboxCredentialKind.mDLNameSpace)] + $0.map(JSONValue.string))] })]
+    }
+}
