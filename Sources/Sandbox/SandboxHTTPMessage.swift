@@ -78,6 +78,11 @@ struct SandboxHTTPResponse: Sendable {
     }
 
     /// A redirect (`302 Found`).
+    /// 303 See Other: where a browser goes after posting a form.
+    static func seeOther(_ location: String) -> SandboxHTTPResponse {
+        SandboxHTTPResponse(status: 303, headers: [("Location", location), ("Cache-Control", "no-store")])
+    }
+
     static func redirect(to location: String) -> SandboxHTTPResponse {
         SandboxHTTPResponse(status: 302, headers: [("Location", location), ("Cache-Control", "no-store")])
     }

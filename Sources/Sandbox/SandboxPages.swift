@@ -1,7 +1,8 @@
 import Foundation
 
-/// The few HTML pages a person sees: the offer page (QR code and link), the index of offers
-/// and the login/consent page of the authorization endpoint.
+/// The issuer's HTML pages a person sees: the offer page (QR code and link) and the
+/// login/consent page of the authorization endpoint. The home page is in
+/// SandboxService+HomePage.swift, the verifier's pages beside its endpoints.
 extension SandboxService {
     /// `GET /offers/<id>/page`.
     func offerPage(id: String) -> SandboxHTTPResponse {
@@ -11,27 +12,17 @@ extension SandboxService {
         var body = """
             <p>Scan with a wallet, or open the link on this device.</p>
             <div class="qr">\(qr)</div>
-            <p><a href="\(HTMLPage.escape(reference))">\(HTMLPage.escape(reference))</a></p>
+            <p><a id="offer-link" href="\(HTMLPage.escape(reference))">\(HTMLPage.escape(reference))</a></p>
             <p>Credentials: \(HTMLPage.escape(offer.kinds.map(\.configurationID).joined(separator: ", ")))</p>
+            <p>Claim it with <code>vellum receive '\(HTMLPage.escape(reference))' --trust-issuer-iaca\(
+                offer.transactionCode.map { " --tx-code \(HTMLPage.escape($0))" } ?? "")</code></p>
             """
         if let code = offer.transactionCode {
             body += "<p>Transaction code: <strong>\(HTMLPage.escape(code))</strong></p>"
         }
         body += "<details><summary>Offer JSON</summary><pre>\(HTMLPage.escape(offer.json.serializedString()))</pre></details>"
+        body += "<p><a href=\"/\">Back to the sandbox</a></p>"
         return .html(HTMLPage.page(title: "Credential offer", body: body))
-    }
-
-    /// `GET /`: links to the current offers.
-    func offerIndexPage() -> SandboxHTTPResponse {
-        let items = offers.values.sorted { $0.id < $1.id }.map { offer in
-            "<li><a href=\"/offers/\(HTMLPage.escape(offer.id))/page\">\(HTMLPage.escape(offer.kinds.map(\.configurationID).joined(separator: ", ")))</a></li>"
-        }
-        let body = """
-            <p>Issuer: <code>\(HTMLPage.escape(issuer))</code>. Trust the sandbox root from
-            <a href="/certificates/root.pem">/certificates/root.pem</a>.</p>
-            <ul>\(items.joined())</ul>
-            """
-        return .html(HTMLPage.page(title: "Vellum sandbox issuer", body: body))
     }
 
     /// The login and consent page for a pending authorization request.
@@ -53,13 +44,16 @@ extension SandboxService {
 
 /// A minimal HTML frame and escaping.
 enum HTMLPage {
-    static func page(title: String, body: String) -> String {
+    /// A page; with `refreshSeconds` it reloads itself (a request page waiting for a wallet).
+    static func page(title: String, body: String, refreshSeconds: Int? = nil) -> String {
         """
         <!doctype html><html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="viewport" content="width=device-width, initial-scale=1">\(refreshSeconds.map { "<meta http-equiv=\"refresh\" content=\"\($0)\">" } ?? "")
         <title>\(escape(title))</title>
         <style>body{font-family:system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem}
-        a{word-break:break-all}label{display:block;margin:.5rem 0}.qr svg{max-width:100%;height:auto}</style>
+        a{word-break:break-all}label{display:block;margin:.5rem 0}.qr svg{max-width:100%;height:auto}
+        .qr{background:#fff;display:inline-block;padding:.5rem}form.inline{display:inline-block;margin:.25rem}
+        section{border-top:1px solid #ccc;margin-top:1.5rem}</style>
         </head><body><h1>\(escape(title))</h1>
         \(body)
         </body></html>

@@ -105,35 +105,50 @@ extension SandboxService {
         return .html(HTMLPage.page(title: "Receiving the presentation", body: "<p>Checking the presentation…</p>" + script))
     }
 
+    /// A request's page: its QR code and link, and once a wallet answered, the verdict and
+    /// the disclosed claims; until then it reloads itself every two seconds.
     private func requestPage(id: String) async -> SandboxHTTPResponse {
         guard let link = await verifier.link(transactionID: id) else {
             return .html(HTMLPage.page(title: "No such request", body: "<p>Unknown presentation request.</p>"), status: 404)
         }
         let qr = (try? SandboxQRCode(encoding: link).svg()) ?? "<p>(QR code unavailable)</p>"
-        let body = """
+        var body = """
             <p>Scan with a wallet, or open the link on this device. Trust the verifier root from
             <a href="/verifier/root.pem">/verifier/root.pem</a>.</p>
             <div class="qr">\(qr)</div>
-            <p><a href="\(HTMLPage.escape(link))">\(HTMLPage.escape(link))</a></p>
+            <p><a id="request-link" href="\(HTMLPage.escape(link))">\(HTMLPage.escape(link))</a></p>
+            <p>Present it with <code>vellum present '\(HTMLPage.escape(link))'</code></p>
             """
-        return .html(HTMLPage.page(title: "Presentation request", body: body))
+        let outcome = await verifier.outcome(transactionID: id)
+        if let outcome {
+            body += "<section id=\"outcome\">" + Self.outcomeHTML(outcome) + "</section>"
+        } else {
+            body += "<p id=\"waiting\">Waiting for a wallet to answer…</p>"
+        }
+        body += "<p><a href=\"/\">Back to the sandbox</a></p>"
+        return .html(HTMLPage.page(title: "Presentation request", body: body, refreshSeconds: outcome == nil ? 2 : nil))
     }
 
     private func resultPage(id: String) async -> SandboxHTTPResponse {
         guard let outcome = await verifier.outcome(transactionID: id) else {
             return .html(HTMLPage.page(title: "Waiting", body: "<p>No response has arrived for this request yet.</p>"), status: 404)
         }
+        return .html(HTMLPage.page(title: "Presentation result", body: Self.outcomeHTML(outcome)))
+    }
+
+    /// The verdict (`id="verdict"`) and each presentation's disclosed claims.
+    static func outcomeHTML(_ outcome: PresentationOutcome) -> String {
         let verdict: String
         switch outcome.status {
-        case .accepted: verdict = "<p><strong>Accepted.</strong> The presentation verified.</p>"
-        case let .rejected(reason): verdict = "<p><strong>Rejected:</strong> \(HTMLPage.escape(reason))</p>"
+        case .accepted: verdict = "<p id=\"verdict\"><strong>Accepted.</strong> The presentation verified.</p>"
+        case let .rejected(reason): verdict = "<p id=\"verdict\"><strong>Rejected:</strong> \(HTMLPage.escape(reason))</p>"
         case let .declined(error, description):
-            verdict = "<p><strong>Declined</strong> by the wallet: \(HTMLPage.escape(error)) \(HTMLPage.escape(description ?? ""))</p>"
+            verdict = "<p id=\"verdict\"><strong>Declined</strong> by the wallet: \(HTMLPage.escape(error)) \(HTMLPage.escape(description ?? ""))</p>"
         }
         let items = outcome.presentations.map { presented in
             "<li><code>\(HTMLPage.escape(presented.queryID))</code> (\(HTMLPage.escape(presented.type))): "
                 + "<pre>\(HTMLPage.escape(JSONValue.object(presented.claims).serializedString(.pretty(indent: 2))))</pre></li>"
         }
-        return .html(HTMLPage.page(title: "Presentation result", body: verdict + "<ul>\(items.joined())</ul>"))
+        return verdict + "<ul>\(items.joined())</ul>"
     }
 }

@@ -106,7 +106,10 @@ actor SandboxService {
         switch (request.method, request.path) {
         case ("GET", "/.well-known/openid-credential-issuer"): return .json(issuerMetadata)
         case ("GET", "/.well-known/oauth-authorization-server"): return .json(authorizationServerMetadata)
-        case ("GET", "/"): return offerIndexPage()
+        case ("GET", "/"): return homePage()
+        case ("GET", "/favicon.ico"): return SandboxHTTPResponse(status: 204, headers: [], body: Data())
+        case ("POST", "/offers/new"): return newOfferFromPage(request)
+        case ("POST", "/verifier/requests/new"): return await newRequestFromPage(request)
         case ("GET", "/iacas"):
             if faults.contains(.redirectsIACAListOffHost) { return .redirect(to: offHostIACAList) }
             return iacasDocument()
