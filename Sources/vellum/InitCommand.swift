@@ -9,8 +9,10 @@ struct InitCommand: AsyncParsableCommand {
         abstract: "Create a wallet protected by a passphrase.",
         discussion: """
             Creates the wallet directory and its encrypted database. The passphrase comes from \
-            VELLUM_PASSPHRASE or a prompt (asked twice). The passphrase key is derived with \
-            scrypt (N = 2^17, r = 8, p = 1). \(WalletExitCode.help)
+            VELLUM_PASSPHRASE or a prompt (asked twice; Ctrl-C or Ctrl-D cancels with exit 130 \
+            and creates nothing). It must have at least 12 characters and no control \
+            characters; --allow-weak accepts a shorter one with a warning. The passphrase key is \
+            derived with scrypt (N = 2^17, r = 8, p = 1). \(WalletExitCode.help)
             """
     )
 
@@ -19,6 +21,9 @@ struct InitCommand: AsyncParsableCommand {
     /// log2 of the scrypt cost, for test suites that create many throwaway wallets.
     @Option(name: .customLong("scrypt-cost-log2"), help: .hidden)
     var scryptCostLog2: Int = 17
+
+    @Flag(name: .customLong("allow-weak"), help: "Accept a passphrase shorter than 12 characters (with a warning).")
+    var allowWeak = false
 
     @Flag(help: "Print the outcome as JSON.")
     var json = false
@@ -29,7 +34,7 @@ struct InitCommand: AsyncParsableCommand {
             guard !CredentialWallet.exists(at: directory) else {
                 throw WalletCLIError.wallet(.walletAlreadyExists(path: directory.path))
             }
-            let passphrase = try options.passphrase(confirm: true)
+            let passphrase = try options.passphrase(confirm: true, allowWeak: allowWeak)
             let configuration = CredentialWalletConfiguration(
                 keyDerivation: .scrypt(costLog2: scryptCostLog2, blockSize: 8, parallelism: 1))
             let wallet = try await CredentialWallet.create(at: directory, passphrase: passphrase, configuration: configuration)

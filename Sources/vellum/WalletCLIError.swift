@@ -35,7 +35,8 @@ enum WalletExitCode {
         credentials were not stored (receive); 3 no wallet at the directory (or init found one); \
         4 wrong or missing passphrase; 5 no such credential or certificate; 6 unreadable input; \
         7 damaged wallet or storage failure; 8 the offer or issuer could not be used; 9 declined \
-        by the user; 64 usage error; 130/143 receive interrupted by SIGINT/SIGTERM (rolled back).
+        by the user; 64 usage error; 130/143 interrupted by SIGINT/SIGTERM (Ctrl-C or Ctrl-D at the passphrase \
+        prompt changes nothing; an interrupted receive is rolled back).
         """
 }
 
@@ -44,6 +45,10 @@ enum WalletCLIError: Error, CustomStringConvertible {
     case wallet(WalletError)
     case noPassphrase
     case passphrasesDiffer
+    /// The passphrase breaks a rule (a control character; too short for `init`).
+    case invalidPassphrase(String)
+    /// Ctrl-C or Ctrl-D at the passphrase prompt: nothing was created or changed.
+    case cancelled
     case unreadable(path: String, reason: String)
     /// A protocol step failed (offer, authorization, issuer).
     case protocolFailure(String)
@@ -58,7 +63,8 @@ enum WalletCLIError: Error, CustomStringConvertible {
 
     var exitCode: Int32 {
         switch self {
-        case .noPassphrase, .passphrasesDiffer: return WalletExitCode.passphrase
+        case .noPassphrase, .passphrasesDiffer, .invalidPassphrase: return WalletExitCode.passphrase
+        case .cancelled: return WalletExitCode.interrupted(by: SIGINT)
         case .unreadable: return WalletExitCode.invalidInput
         case .protocolFailure: return WalletExitCode.protocolFailure
         case .declined: return WalletExitCode.declined
@@ -82,6 +88,8 @@ enum WalletCLIError: Error, CustomStringConvertible {
         case .wallet(let error): return error.description
         case .noPassphrase: return "no passphrase: set \(WalletOptions.passphraseVariable) or type one at the prompt"
         case .passphrasesDiffer: return "the passphrases differ"
+        case .invalidPassphrase(let reason): return "the passphrase is not usable: \(reason)"
+        case .cancelled: return "cancelled at the passphrase prompt; nothing was created or changed"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .protocolFailure(let reason): return reason
         case .declined: return "declined by the user"

@@ -45,25 +45,89 @@ struct WalletOptions: ParsableArguments {
             .appendingPathComponent(".local/share/vellum", isDirectory: true)
     }
 
-    /// Reads the passphrase; `confirm` asks twice on a terminal (for `init`).
-    func passphrase(confirm: Bool = false) throws -> String {
-        if let value = ProcessInfo.processInfo.environment[Self.passphraseVariable], !value.isEmpty { return value }
+    /// The shortest passphrase `init` accepts without `--allow-weak`: twelve characters. The
+    /// key derivation (scrypt) slows each guess, but does not make a short passphrase long.
+    static let minimumPassphraseLength = 12
+
+    /// How many times a terminal prompt asks again (mismatch, too short, control character).
+    static let promptAttempts = 3
+
+    /// Reads the passphrase; `confirm` asks twice on a terminal and applies the length rule
+    /// (for `init`), which `allowWeak` turns into a warning.
+    ///
+    /// Ctrl-C or Ctrl-D at the prompt cancels (``WalletCLIError/cancelled``); nothing has been
+    /// created or changed at that point. A passphrase with a control character is refused
+    /// wherever it comes from.
+    func passphrase(confirm: Bool = false, allowWeak: Bool = false) throws -> String {
+        if let value = ProcessInfo.processInfo.environment[Self.passphraseVariable], !value.isEmpty {
+            return try Self.checked(value, confirm: confirm, allowWeak: allowWeak)
+        }
         guard isatty(STDIN_FILENO) == 1 else {
             guard let line = readLine(strippingNewline: true), !line.isEmpty else {
                 throw WalletCLIError.noPassphrase
             }
-            return line
+            return try Self.checked(line, confirm: confirm, allowWeak: allowWeak)
         }
-        let first = try prompt("Wallet passphrase: ")
-        if confirm, try prompt("Repeat the passphrase: ") != first { throw WalletCLIError.passphrasesDiffer }
-        return first
+        for _ in 0..<Self.promptAttempts {
+            guard let first = try Self.prompt("Wallet passphrase: ") else { continue }
+            if confirm {
+                if first.count < Self.minimumPassphraseLength, !allowWeak {
+                    Self.say("that passphrase has \(first.count) characters; choose one of at least \(Self.minimumPassphraseLength) (or use --allow-weak)")
+                    continue
+                }
+                guard let second = try Self.prompt("Repeat the passphrase: ") else { continue }
+                guard second == first else {
+                    Self.say("the passphrases differ; type it again")
+                    continue
+                }
+                Self.warnIfWeak(first)
+            }
+            return first
+        }
+        throw confirm ? WalletCLIError.passphrasesDiffer : WalletCLIError.noPassphrase
     }
 
-    private func prompt(_ text: String) throws -> String {
-        guard let pointer = getpass(text) else { throw WalletCLIError.noPassphrase }
-        let value = String(cString: pointer)
-        guard !value.isEmpty else { throw WalletCLIError.noPassphrase }
+    /// One entry at the terminal; `nil` (after saying why) when it must be typed again.
+    private static func prompt(_ text: String) throws -> String? {
+        do throws(PassphrasePrompt.Failure) {
+            let value = try PassphrasePrompt.ask(text)
+            guard !value.isEmpty else {
+                say("the passphrase is empty; type one (Ctrl-C cancels)")
+                return nil
+            }
+            return value
+        } catch .cancelled {
+            throw WalletCLIError.cancelled
+        } catch .controlCharacter {
+            say("a passphrase cannot contain control characters; type it again (Ctrl-C cancels)")
+            return nil
+        } catch {
+            throw WalletCLIError.noPassphrase
+        }
+    }
+
+    /// A passphrase from the environment or a pipe, held to the rules the prompt applies.
+    private static func checked(_ value: String, confirm: Bool, allowWeak: Bool) throws -> String {
+        guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw WalletCLIError.invalidPassphrase("it contains a control character")
+        }
+        if confirm {
+            guard value.count >= minimumPassphraseLength || allowWeak else {
+                throw WalletCLIError.invalidPassphrase(
+                    "it has \(value.count) characters; choose one of at least \(minimumPassphraseLength) (or use --allow-weak)")
+            }
+            warnIfWeak(value)
+        }
         return value
+    }
+
+    private static func warnIfWeak(_ value: String) {
+        guard value.count < minimumPassphraseLength else { return }
+        say("warning: a passphrase of \(value.count) characters is easy to guess for anyone who copies the wallet file")
+    }
+
+    private static func say(_ text: String) {
+        FileHandle.standardError.write(Data("vellum: \(text)\n".utf8))
     }
 
     /// Opens the wallet (any failure becomes the documented exit code and a message); its

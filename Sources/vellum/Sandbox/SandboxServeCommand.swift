@@ -72,9 +72,9 @@ struct SandboxServeCommand: AsyncParsableCommand {
             base = try await issuer.start()
         } catch {
             var message = "vellum: error: the sandbox did not start: \(error)\n"
-            if case .invalidState = error as? SandboxError {
+            if case .invalidState = error {
                 message += "hint: --fresh replaces the state (credentials it issued will no longer verify), or --state DIR uses another\n"
-            } else if case .serverFailed = error as? SandboxError {
+            } else if case .serverFailed = error {
                 message += "hint: another program may use port \(port); choose one with --port (0 picks a free one)\n"
             }
             FileHandle.standardError.write(Data(message.utf8))
