@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "Wallet", targets: ["Wallet"]),
         .library(name: "OpenID4VCI", targets: ["OpenID4VCI"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
+        .library(name: "QRScanner", targets: ["QRScanner"]),
         .library(name: "DCQL", targets: ["DCQL"]),
         .library(name: "OpenID4VP", targets: ["OpenID4VP"]),
         .executable(name: "vellum", targets: ["vellum"]),
@@ -54,6 +55,9 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
         ),
+        .systemLibrary(name: "CZbar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"]), .brew(["zbar"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
         .systemLibrary(
             name: "CLibcrypto",
             pkgConfig: "libcrypto",
@@ -87,6 +91,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         .target(name: "Deflate", dependencies: ["CZlib"]),
+        .target(name: "QRScanner", dependencies: ["CZbar", "CPNG", "CJPEG"]),
         .target(name: "JOSE", dependencies: ["CryptoKeys", "JSONModel", "Multiformats", "Deflate"]),
         .target(name: "COSE", dependencies: ["CryptoKeys", "CBOR"]),
         .target(
@@ -179,7 +184,7 @@ let package = Package(
             name: "vellum",
             dependencies: [
                 "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "CBOR", "OpenDID", "SDJWT", "StatusList",
-                "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox", "LoopbackServer",
+                "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox", "LoopbackServer", "QRScanner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
@@ -201,7 +206,7 @@ let package = Package(
         // Test support: locating the shared vectors and driving the Python peers.
         .target(
             name: "VellumTestSupport",
-            dependencies: ["HTTP", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["HTTP", "LoopbackServer", "CQRencode", "CPNG", "CZlib", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Tests/VellumTestSupport"
         ),
 
@@ -210,6 +215,7 @@ let package = Package(
 
         .testTarget(name: "DeflateTests", dependencies: ["Deflate"]),
         .testTarget(name: "MultiformatsTests", dependencies: ["Multiformats", "VellumTestSupport"]),
+        .testTarget(name: "QRScannerTests", dependencies: ["QRScanner", "VellumTestSupport"]),
         .testTarget(name: "CBORTests", dependencies: ["CBOR", "Multiformats", "VellumTestSupport"]),
         .testTarget(name: "JSONModelTests", dependencies: ["JSONModel", "VellumTestSupport"]),
         .testTarget(name: "CryptoKeysTests", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "VellumTestSupport"]),

@@ -33,7 +33,7 @@ struct PresentCommand: AsyncParsableCommand {
     @OptionGroup var options: WalletOptions
     @OptionGroup var network: NetworkOptions
 
-    @Argument(help: "The presentation request link (quote it in the shell).")
+    @Argument(help: "The presentation request: an openid4vp://, haip-vp://, eudi-openid4vp:// or https link (quote it in the shell; quotes and <…> around it are fine), or a PNG/JPEG picture of its QR code.")
     var requestURL: String
 
     @Flag(help: "Present without asking for consent.")
@@ -54,9 +54,11 @@ struct PresentCommand: AsyncParsableCommand {
         let chosen = try parsedSelections()
         do {
             try await WalletCommandRunner.run {
+                // Checked before the passphrase is asked for.
+                let link = try LinkArgument.resolve(requestURL, as: .presentationRequest)
                 let wallet = try await options.open(network: network)
                 do {
-                    exitCode = try await answer(with: wallet, chosen: chosen)
+                    exitCode = try await answer(with: wallet, link: link, chosen: chosen)
                 } catch {
                     try? await wallet.close()
                     throw error
@@ -71,10 +73,10 @@ struct PresentCommand: AsyncParsableCommand {
     }
 
     /// Runs the exchange and returns the exit code.
-    private func answer(with wallet: CredentialWallet, chosen: [String: [String]]?) async throws -> Int32 {
+    private func answer(with wallet: CredentialWallet, link: String, chosen: [String: [String]]?) async throws -> Int32 {
         let proposal: PresentationProposal
         do throws(PresentationError) {
-            proposal = try await wallet.preparePresentation(requestURI: requestURL)
+            proposal = try await wallet.preparePresentation(requestURI: link)
         } catch {
             return try refuse(error)
         }

@@ -30,7 +30,7 @@ struct ReceiveCommand: AsyncParsableCommand {
     @OptionGroup var options: WalletOptions
     @OptionGroup var network: NetworkOptions
 
-    @Argument(help: "The offer: openid-credential-offer://, haip-vci:// or an https link.")
+    @Argument(help: "The offer: an openid-credential-offer://, haip-vci:// or https link (quotes and <…> around it are fine), or a PNG/JPEG picture of its QR code.")
     var offer: String
 
     @Option(name: .customLong("tx-code"), help: "The transaction code the issuer sent you (asked for when needed and not given).")
@@ -59,9 +59,11 @@ struct ReceiveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await WalletCommandRunner.run {
+            // Checked before the passphrase is asked for.
+            let link = try LinkArgument.resolve(offer, as: .credentialOffer)
             let wallet = try await options.open(network: network)
             do {
-                try await receive(into: wallet)
+                try await receive(into: wallet, link: link)
             } catch {
                 try? await wallet.close()
                 throw error
@@ -70,11 +72,11 @@ struct ReceiveCommand: AsyncParsableCommand {
         }
     }
 
-    func receive(into wallet: CredentialWallet) async throws {
+    func receive(into wallet: CredentialWallet, link: String) async throws {
         Self.progress("fetching the credential offer")
         let discovered: DiscoveredCredentialOffer
         do {
-            discovered = try await wallet.discoverCredentialOffer(offer)
+            discovered = try await wallet.discoverCredentialOffer(link)
         } catch {
             throw WalletCLIError.protocolFailure("the credential offer cannot be used: \(error)")
         }

@@ -49,6 +49,9 @@ enum WalletCLIError: Error, CustomStringConvertible {
     case invalidPassphrase(String)
     /// Ctrl-C or Ctrl-D at the passphrase prompt: nothing was created or changed.
     case cancelled
+    /// An argument wrong on its face (a link that is not one, an image without a QR code),
+    /// found before the wallet is opened; `hint` says what to do, `code` is the exit code.
+    case badArgument(String, hint: String?, code: Int32)
     case unreadable(path: String, reason: String)
     /// A protocol step failed (offer, authorization, issuer).
     case protocolFailure(String)
@@ -65,6 +68,7 @@ enum WalletCLIError: Error, CustomStringConvertible {
         switch self {
         case .noPassphrase, .passphrasesDiffer, .invalidPassphrase: return WalletExitCode.passphrase
         case .cancelled: return WalletExitCode.interrupted(by: SIGINT)
+        case .badArgument(_, _, let code): return code
         case .unreadable: return WalletExitCode.invalidInput
         case .protocolFailure: return WalletExitCode.protocolFailure
         case .declined: return WalletExitCode.declined
@@ -90,6 +94,7 @@ enum WalletCLIError: Error, CustomStringConvertible {
         case .passphrasesDiffer: return "the passphrases differ"
         case .invalidPassphrase(let reason): return "the passphrase is not usable: \(reason)"
         case .cancelled: return "cancelled at the passphrase prompt; nothing was created or changed"
+        case .badArgument(let message, _, _): return message
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .protocolFailure(let reason): return reason
         case .declined: return "declined by the user"
@@ -110,7 +115,11 @@ enum WalletCommandRunner {
         do {
             try await body()
         } catch let error as WalletCLIError {
-            printError("\(error)")
+            if case .badArgument(let message, let hint, _) = error {
+                printError(message, hint: hint)
+            } else {
+                printError("\(error)")
+            }
             throw ExitCode(error.exitCode)
         } catch let error as WalletError {
             let wrapped = WalletCLIError.wallet(error)
@@ -121,8 +130,9 @@ enum WalletCommandRunner {
 
     /// Prints `vellum: message` on standard error, and after it how to get past the address
     /// policy when that is what refused (see ``NetworkOptions``).
-    static func printError(_ message: String) {
+    static func printError(_ message: String, hint: String? = nil) {
         var text = "vellum: \(message)\n"
+        if let hint { text += "hint: \(hint)\n" }
         if let hint = NetworkOptions.hint(for: message) { text += hint + "\n" }
         FileHandle.standardError.write(Data(text.utf8))
     }
