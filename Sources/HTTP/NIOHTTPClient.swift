@@ -119,7 +119,8 @@ public final class NIOHTTPClient: HTTPClient {
         } catch {
             if Task.isCancelled { throw .cancelled }
             if case ChannelError.connectTimeout = error { throw .timeout }
-            throw .transport("cannot connect to \(host) (\(address)) port \(port): \(error)")
+            let endpoint = host == "\(address)" ? host : "\(host) (\(address))"
+            throw .transport("cannot connect to \(endpoint) port \(port): \(ConnectionFailure.describe(error))")
         }
     }
 
@@ -140,7 +141,7 @@ public final class NIOHTTPClient: HTTPClient {
             do {
                 try channel.pipeline.syncOperations.addHandler(collector)
             } catch {
-                collector.fail(.transport("\(error)"), closing: channel)
+                collector.fail(.transport("\(host) port \(port): \(ConnectionFailure.describe(error))"), closing: channel)
                 return
             }
             channel.write(HTTPClientRequestPart.head(head), promise: nil)
@@ -148,7 +149,7 @@ public final class NIOHTTPClient: HTTPClient {
                 channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil)
             }
             channel.writeAndFlush(HTTPClientRequestPart.end(nil)).whenFailure { error in
-                collector.fail(.transport("sending the request failed: \(error)"), closing: channel)
+                collector.fail(.transport("sending the request to \(host) port \(port) failed: \(ConnectionFailure.describe(error))"), closing: channel)
             }
         }
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
@@ -157,7 +158,7 @@ public final class NIOHTTPClient: HTTPClient {
             } catch let error as HTTPError {
                 return .failure(error)
             } catch {
-                return .failure(.transport("\(error)"))
+                return .failure(.transport(ConnectionFailure.describe(error)))
             }
         } onCancel: {
             channel.eventLoop.execute { collector.fail(.cancelled, closing: channel) }
@@ -251,12 +252,10 @@ final class ResponseCollector: ChannelInboundHandler, RemovableChannelHandler, @
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         let reason: String
-        if let tlsError = error as? NIOSSLError {
-            reason = "TLS failed: \(tlsError)"
-        } else if error is HTTPParserError {
-            reason = "the response is not valid HTTP/1.1: \(error)"
+        if error is HTTPParserError {
+            reason = "the server did not answer in HTTP (is this an HTTP port, or does it expect https?)"
         } else {
-            reason = "\(error)"
+            reason = ConnectionFailure.describe(error)
         }
         fail(.transport(reason), closing: context.channel)
     }

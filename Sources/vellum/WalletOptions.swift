@@ -41,8 +41,10 @@ struct WalletOptions: ParsableArguments {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("vellum", isDirectory: true)
         }
-        return FileManager.default.homeDirectoryForCurrentUser
-            .appendingPathComponent(".local/share/vellum", isDirectory: true)
+        // $HOME first, as every XDG program does; the password database only without it.
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/share/vellum", isDirectory: true)
     }
 
     /// The shortest passphrase `init` accepts without `--allow-weak`: twelve characters. The

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import VellumTestSupport
+
+/// Where the CLI writes (issue #24): the wallet under `$XDG_DATA_HOME/vellum`, else
+/// `$HOME/.local/share/vellum`, both taken from the environment; and nothing anywhere else
+/// (`did resolve` once created an empty folder under the home directory).
+@Suite("vellum: data directory", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
+struct DataDirectoryCommandTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-home-\(UUID().uuidString)")
+
+    func run(_ environment: [String], _ arguments: [String], input: String = "") throws -> ChildProcess.Result {
+        let binary = try #require(VellumBinary.url)
+        return try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments: ["-i", "PATH=/usr/bin:/bin"] + environment + [binary.path] + arguments,
+            input: Data(input.utf8))
+    }
+
+    func contents(_ url: URL) -> [String] {
+        (FileManager.default.enumerator(atPath: url.path)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    @Test("HOME and XDG_DATA_HOME choose the wallet directory; did resolve writes nothing")
+    func environmentHonoured() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = root.appendingPathComponent("home")
+        let data = root.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+
+        let made = try run(["HOME=\(home.path)", "VELLUM_PASSPHRASE=a long enough passphrase"], ["init", "--scrypt-cost-log2", "10"])
+        #expect(made.status == 0, "\(made.errorText)")
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/vellum").path))
+
+        let elsewhere = try run(["HOME=\(home.path)", "XDG_DATA_HOME=\(data.path)", "VELLUM_PASSPHRASE=x"], ["list"])
+        #expect(elsewhere.status == 3)
+        #expect(elsewhere.errorText.contains("no wallet at \(data.path)/vellum"))
+
+        let before = contents(root)
+        let resolved = try run(["HOME=\(home.path)", "XDG_DATA_HOME=\(data.path)"], [
+            "did", "resolve", "did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK",
+        ])
+        #expect(resolved.status == 0, "\(resolved.errorText)")
+        #expect(contents(root) == before)
+    }
+}
