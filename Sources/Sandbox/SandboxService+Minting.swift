@@ -44,14 +44,23 @@ extension SandboxService {
         return (credential, record)
     }
 
-    private func mintPID(holderKey: JWK, status: StatusListReference, now: Date) async throws(SandboxError) -> String {
+    /// Issues one credential of `kind` bound to `holderKey` with no status list entry and no
+    /// record: a sample file that verifies offline, whether or not this sandbox still runs.
+    func mintSample(_ kind: SandboxCredentialKind, holderKey: JWK) async throws(SandboxError) -> String {
+        switch kind {
+        case .pid: try await mintPID(holderKey: holderKey, status: nil, now: now)
+        case .mDL: try await mintMDL(holderKey: holderKey, status: nil, now: now)
+        }
+    }
+
+    private func mintPID(holderKey: JWK, status: StatusListReference?, now: Date) async throws(SandboxError) -> String {
         var claims: JSONObject = [
             "iss": .string(issuer),
             "iat": .number(JSONNumber(Int(now.timeIntervalSince1970))),
             "exp": .number(JSONNumber(Int((now + configuration.credentialValidity).timeIntervalSince1970))),
             "vct": .string(faults.contains(.issuesOtherType) ? SandboxCredentialKind.otherVCT : SandboxCredentialKind.pidVCT),
-            "status": status.statusClaimJSON,
         ]
+        if let status { claims["status"] = status.statusClaimJSON }
         for (name, value) in PIDContent.subjectClaims { claims[name] = value }
         var header = JOSEHeader(type: "dc+sd-jwt")
         let certificate = faults.contains(.signsWithUntrustedRoot) ? authority.rogueIssuerCertificate : authority.issuerCertificate
@@ -93,7 +102,7 @@ extension SandboxService {
         return IssuerSigned(nameSpaces: nameSpaces, issuerAuth: signed.issuerAuth)
     }
 
-    private func mintMDL(holderKey: JWK, status: StatusListReference, now: Date) async throws(SandboxError) -> String {
+    private func mintMDL(holderKey: JWK, status: StatusListReference?, now: Date) async throws(SandboxError) -> String {
         let deviceKey: PublicKey
         do {
             deviceKey = try holderKey.publicKey()
@@ -104,7 +113,7 @@ extension SandboxService {
         var builder = IssuerSignedBuilder(
             docType: faults.contains(.issuesOtherType) ? SandboxCredentialKind.otherDocType : SandboxCredentialKind.mDLDocType,
             deviceKey: deviceKey,
-            validityInfo: ValidityInfo(signed: now, validFrom: now, validUntil: until), status: status.statusClaimCBOR)
+            validityInfo: ValidityInfo(signed: now, validFrom: now, validUntil: until), status: status?.statusClaimCBOR)
         for (identifier, value) in MDLContent.elements(now: now, until: until) {
             builder.add(identifier, value, nameSpace: SandboxCredentialKind.mDLNameSpace)
         }

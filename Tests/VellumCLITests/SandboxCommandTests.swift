@@ -81,4 +81,34 @@ struct SandboxCommandTests {
         let usage = try await WalletCLI.run(["sandbox", "request", "--url", "ftp://x", "--state", state.path], passphrase: nil)
         #expect(usage.status == 64)
     }
+
+    @Test("--samples writes a PID, a presentation, an mDL, their holder keys and the root; verify and import take them as the README says")
+    func samples() async throws {
+        defer { try? FileManager.default.removeItem(at: state) }
+        let samples = state.appendingPathComponent("samples")
+        let written = try await WalletCLI.run(
+            ["sandbox", "--port", "0", "--state", state.appendingPathComponent("state").path, "--samples", samples.path], passphrase: nil)
+        #expect(written.status == 0, "\(written.errorText)")
+        for file in SandboxSamples.files {
+            #expect(FileManager.default.fileExists(atPath: samples.appendingPathComponent(file.name).path), "\(file.name)")
+        }
+        func path(_ name: String) -> String { samples.appendingPathComponent(name).path }
+        for arguments in [
+            ["verify", path("pid.sd-jwt"), "--trust", path("iaca.pem")],
+            ["verify", path("vp.sd-jwt"), "--trust", path("iaca.pem"), "--nonce", "n-42", "--client-id", "x509_san_dns:verifier.example"],
+            ["verify", path("mdl.cbor"), "--trust", path("iaca.pem")],
+        ] {
+            let verified = try await WalletCLI.run(arguments, passphrase: nil)
+            #expect(verified.status == 0, "\(arguments): \(verified.outputText) \(verified.errorText)")
+            #expect(verified.outputText.contains("VALID"))
+        }
+        let wallet = state.appendingPathComponent("wallet")
+        try await WalletCLI.makeWallet(at: wallet).close()
+        let trusted = try await WalletCLI.run(["trust", "add", path("iaca.pem"), "--wallet", wallet.path])
+        #expect(trusted.status == 0, "\(trusted.errorText)")
+        for (credential, key) in [("pid.sd-jwt", "pid-holder.pem"), ("mdl.cbor", "mdl-holder.pem")] {
+            let imported = try await WalletCLI.run(["import", path(credential), "--holder-key", path(key), "--wallet", wallet.path])
+            #expect(imported.status == 0, "\(credential): \(imported.errorText)")
+        }
+    }
 }

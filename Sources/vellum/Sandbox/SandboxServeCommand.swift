@@ -57,6 +57,11 @@ struct SandboxServeCommand: AsyncParsableCommand {
     @Flag(help: "Print the offer and exit without serving (for scripts that only need the links' shape).")
     var dryRun = false
 
+    @Option(help: ArgumentHelp(
+        "Write sample credentials (an SD-JWT VC PID, a presentation of it, an mDL), their holder keys and the root to verify them into this directory, then exit.",
+        valueName: "dir"))
+    var samples: String?
+
     func run() async throws {
         var configuration = SandboxConfiguration(
             port: port, requiresDPoP: requiresPARAndDPoP, requiresDPoPNonce: requiresPARAndDPoP, requiresPAR: requiresPARAndDPoP)
@@ -81,6 +86,21 @@ struct SandboxServeCommand: AsyncParsableCommand {
             throw ExitCode(WalletExitCode.protocolFailure)
         }
         print(Self.stateLine(issuer.stateOrigin, directory: state.directory, base: base))
+        if let samples {
+            let directory = URL(fileURLWithPath: (samples as NSString).expandingTildeInPath, isDirectory: true)
+            do {
+                try await SandboxSamples.write(to: directory, from: issuer)
+            } catch {
+                await issuer.stop()
+                FileHandle.standardError.write(Data("vellum: error: \(error)\n".utf8))
+                throw ExitCode(WalletExitCode.invalidInput)
+            }
+            await issuer.stop()
+            print("Samples in \(directory.path) (they carry no status list entry, so they verify offline):")
+            for file in SandboxSamples.files { print("  \(file.name)\t\(file.description)") }
+            print("Try:  vellum verify \(directory.path)/pid.sd-jwt --trust \(directory.path)/iaca.pem")
+            return
+        }
         do {
             let offer = try await issuer.createOffer(
                 grant: grant == .preAuthorized ? .preAuthorized(txCode: transactionCode) : .authorizationCode)
