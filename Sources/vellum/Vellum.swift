@@ -11,6 +11,12 @@ struct Vellum: AsyncParsableCommand {
             mdocs over OpenID4VCI (receive), stores them encrypted, verifies them (show, status, \
             verify), presents them over OpenID4VP with DCQL (present), and runs a reference \
             issuer and verifier (sandbox). `vellum demo` shows the whole round trip on loopback.
+
+            Every wallet command takes --wallet DIR, before or after the subcommand (default \
+            $XDG_DATA_HOME/vellum, else $HOME/.local/share/vellum). Environment: \
+            VELLUM_PASSPHRASE (the passphrase, for scripts), VELLUM_HTTP_TIMEOUT (seconds per \
+            request, default 30), VELLUM_ALLOW_PRIVATE_NETWORK=1 (reach intranet issuers and \
+            verifiers). `vellum help <command>` shows a command's options and its exit codes.
             """,
         version: "0.1.0",
         subcommands: [

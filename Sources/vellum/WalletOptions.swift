@@ -183,6 +183,11 @@ struct WalletOptions: ParsableArguments {
 extension Vellum {
     /// Runs the command line with `--wallet` accepted before the subcommand too.
     static func main() async {
-        await main(WalletOptions.hoisted(Array(CommandLine.arguments.dropFirst())))
+        let arguments = WalletOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
+        if let failure = CommandSuggestion.failure(for: arguments) {
+            FileHandle.standardError.write(Data("vellum: error: \(failure.message)\nhint: \(failure.hint)\n".utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
+        await main(arguments)
     }
 }

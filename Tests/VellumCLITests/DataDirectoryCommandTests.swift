@@ -44,3 +44,27 @@ struct DataDirectoryCommandTests {
         #expect(contents(root) == before)
     }
 }
+
+/// A mistyped subcommand gets a suggestion (issue #24), at the top level and in the groups.
+@Suite("vellum: mistyped commands", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
+struct CommandSuggestionTests {
+    @Test("lst → list, trust ad → trust add, sandbox ofer → sandbox offer; an unknown word lists the commands; exit 64")
+    func suggestions() async throws {
+        let cases: [([String], String)] = [
+            (["lst"], "did you mean `vellum list`?"),
+            (["--wallet", "/tmp/none", "lst"], "did you mean `vellum list`?"),
+            (["trust", "ad", "x.pem"], "did you mean `vellum trust add`?"),
+            (["did", "reslve", "did:key:z"], "did you mean `vellum did resolve`?"),
+            (["sandbox", "ofer"], "did you mean `vellum sandbox offer`?"),
+            (["frobnicate"], "`vellum --help` lists them: demo, did, verify"),
+        ]
+        for (arguments, hint) in cases {
+            let result = try await WalletCLI.run(arguments, passphrase: nil)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.errorText.contains("vellum: error: '"), "\(arguments): \(result.errorText)")
+            #expect(result.errorText.contains("hint: \(hint)"), "\(arguments): \(result.errorText)")
+        }
+        let help = try await WalletCLI.run(["--help"], passphrase: nil)
+        #expect(help.outputText.contains("--wallet DIR"))
+    }
+}
