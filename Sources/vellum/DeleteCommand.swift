@@ -6,20 +6,41 @@ struct DeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete a credential and its holder key.",
-        discussion: "The deletion is recorded in the activity log. \(WalletExitCode.help)"
+        discussion: """
+            Asks y/N first (on standard input, after the passphrase line when that comes from \
+            standard input); --yes skips the question. The deletion is recorded in the \
+            activity log. \(WalletExitCode.help)
+            """
     )
 
     @OptionGroup var options: WalletOptions
 
-    @Argument(help: "The credential id (see `vellum list`).")
+    @Argument(help: "The credential id, or a unique prefix of it (see `vellum list`).")
     var id: String
+
+    @Flag(help: "Delete without asking.")
+    var yes = false
 
     func run() async throws {
         try await WalletCommandRunner.run {
             let wallet = try await options.open()
-            try await wallet.deleteCredential(id: id)
-            try await wallet.close()
-            print("Deleted \(id)")
+            do {
+                let id = try await CredentialIDArgument.resolve(id, in: wallet)
+                if !yes {
+                    let summary = try await wallet.listCredentials().first { $0.id == id }
+                    let what = [summary?.displayName ?? summary?.credentialType, summary?.issuerName ?? summary?.issuer.map { "from \($0)" }]
+                        .compactMap { $0 }.joined(separator: ", ")
+                    guard ReceiveCommand.confirm("Delete \(id)\(what.isEmpty ? "" : " (\(what))") and its holder key? This cannot be undone. [y/N] ") else {
+                        throw WalletCLIError.declined
+                    }
+                }
+                try await wallet.deleteCredential(id: id)
+                try await wallet.close()
+                print("Deleted \(id)")
+            } catch {
+                try? await wallet.close()
+                throw error
+            }
         }
     }
 }

@@ -18,7 +18,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     @OptionGroup var options: WalletOptions
 
-    @Argument(help: "The credential id (see `vellum list`).")
+    @Argument(help: "The credential id, or a unique prefix of it in either case (see `vellum list`).")
     var id: String
 
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
@@ -30,7 +30,7 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         try await WalletCommandRunner.run {
             let wallet = try await options.open()
-            let exported = try await wallet.exportCredential(id: id)
+            let exported = try await wallet.exportCredential(id: try await CredentialIDArgument.resolve(id, in: wallet))
             try await wallet.close()
             guard let out else {
                 FileHandle.standardOutput.write(exported.data)

@@ -18,7 +18,7 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var options: WalletOptions
     @OptionGroup var network: NetworkOptions
 
-    @Argument(help: "The credential id (see `vellum list`).")
+    @Argument(help: "The credential id, or a unique prefix of it in either case (see `vellum list`).")
     var id: String
 
     @Flag(help: "Print the credential as JSON.")
@@ -27,7 +27,7 @@ struct ShowCommand: AsyncParsableCommand {
     func run() async throws {
         try await WalletCommandRunner.run {
             let wallet = try await options.open(network: network)
-            let credential = try await wallet.credential(id: id)
+            let credential = try await wallet.credential(id: try await CredentialIDArgument.resolve(id, in: wallet))
             try await wallet.close()
             if json {
                 WalletJSON.print(WalletJSON.credential(credential))
@@ -54,7 +54,7 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var options: WalletOptions
     @OptionGroup var network: NetworkOptions
 
-    @Argument(help: "The credential id (see `vellum list`).")
+    @Argument(help: "The credential id, or a unique prefix of it in either case (see `vellum list`).")
     var id: String
 
     @Flag(help: "Print the verification as JSON.")
@@ -64,7 +64,7 @@ struct StatusCommand: AsyncParsableCommand {
         var verified = false
         try await WalletCommandRunner.run {
             let wallet = try await options.open(network: network)
-            let credential = try await wallet.credential(id: id)
+            let credential = try await wallet.credential(id: try await CredentialIDArgument.resolve(id, in: wallet))
             try await wallet.close()
             verified = credential.verificationResult.verified
             if json {

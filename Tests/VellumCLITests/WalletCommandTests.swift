@@ -145,7 +145,7 @@ struct WalletCommandTests {
             let untrusted = try await WalletCLI.run(["status", mdoc.id, "--wallet", directory.path])
             #expect(untrusted.status == 1 && untrusted.outputText.contains("untrustedIssuer"), "\(untrusted.outputText)")
 
-            let deleted = try await WalletCLI.run(["delete", sd.id, "--wallet", directory.path])
+            let deleted = try await WalletCLI.run(["delete", sd.id, "--yes", "--wallet", directory.path])
             #expect(deleted.status == 0, "\(deleted.errorText)")
             let unknown = try await WalletCLI.run(["show", sd.id, "--wallet", directory.path])
             #expect(unknown.status == 5)
