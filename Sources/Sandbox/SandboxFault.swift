@@ -38,4 +38,7 @@ public enum SandboxFault: String, Sendable, Hashable, CaseIterable, Codable {
     /// long as the fault is set: a wallet claiming the sandbox's PID and mDL can be
     /// interrupted after the PID was issued and while the mDL's holder key exists.
     case stallsMobileCredentialRequest
+    /// The verifier's response endpoint holds every answer open without replying, for as
+    /// long as the fault is set: a wallet can be interrupted while its presentation is sent.
+    case stallsPresentationResponse
 }

@@ -63,6 +63,7 @@ extension SandboxService {
                 status: 200, headers: [("Content-Type", "application/oauth-authz-req+jwt"), ("Cache-Control", "no-store")],
                 body: Data(token.utf8))
         case ("POST", "response", 3):
+            await stall(while: .stallsPresentationResponse)
             var form: [String: String] = [:]
             for pair in request.formParameters.pairs where form[pair.name] == nil { form[pair.name] = pair.value }
             let (status, body) = await verifier.receiveResponse(transactionID: id, form: form)

@@ -86,7 +86,7 @@ actor SandboxService {
     func setFaults(_ faults: Set<SandboxFault>) { self.faults = faults }
 
     /// The faults that hold a request open rather than answer it wrongly.
-    static let stalls: Set<SandboxFault> = [.stallsTokenRequest, .stallsMobileCredentialRequest]
+    static let stalls: Set<SandboxFault> = [.stallsTokenRequest, .stallsMobileCredentialRequest, .stallsPresentationResponse]
 
     /// Clears every stall fault, letting the held requests go on.
     func releaseStalls() { faults.subtract(Self.stalls) }

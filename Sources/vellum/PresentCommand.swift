@@ -74,6 +74,9 @@ struct PresentCommand: AsyncParsableCommand {
 
     /// Runs the exchange and returns the exit code.
     private func answer(with wallet: CredentialWallet, link: String, chosen: [String: [String]]?) async throws -> Int32 {
+        // Nothing leaves the wallet until `deliver`: a signal before then says so and exits.
+        let watch = PresentInterruption.Watch()
+        defer { watch.stop() }
         let proposal: PresentationProposal
         do throws(PresentationError) {
             proposal = try await wallet.preparePresentation(requestURI: link)
@@ -83,7 +86,7 @@ struct PresentCommand: AsyncParsableCommand {
         show(PresentationText.proposal(proposal, selection: chosen))
         guard proposal.isSatisfiable else {
             show("Nothing in the wallet satisfies this request; answering access_denied (no credential is sent).")
-            let result = try await deliver { () async throws(PresentationError) in
+            let result = try await deliver("the refusal (access_denied)", watch: watch) { () async throws(PresentationError) in
                 try await wallet.decline(proposal, description: "no matching credentials")
             }
             report(result, proposal: proposal, status: "unsatisfiable")
@@ -97,12 +100,14 @@ struct PresentCommand: AsyncParsableCommand {
             }
         }
         if !yes, !consents(to: proposal) {
-            let result = try await deliver { () async throws(PresentationError) in try await wallet.decline(proposal) }
+            let result = try await deliver("the refusal (access_denied)", watch: watch) { () async throws(PresentationError) in
+                try await wallet.decline(proposal)
+            }
             show("Declined: access_denied sent, nothing disclosed.")
             report(result, proposal: proposal, status: "declined")
             return PresentExitCode.declined
         }
-        let result = try await deliver { () async throws(PresentationError) in
+        let result = try await deliver("the presentation", watch: watch) { () async throws(PresentationError) in
             try await wallet.present(proposal, choosing: chosen)
         }
         show(PresentationText.outcome(result))
@@ -120,9 +125,31 @@ struct PresentCommand: AsyncParsableCommand {
 
     /// Runs a delivery, turning presentation failures into a message and the exit code 1
     /// (wallet failures keep their own codes).
-    private func deliver(_ body: () async throws(PresentationError) -> PresentationResult) async throws -> PresentationResult {
+    ///
+    /// From here on a signal no longer ends the process at once: it cancels the sending, and
+    /// the command says whether `what` may have reached the verifier.
+    private func deliver(
+        _ what: String, watch: PresentInterruption.Watch,
+        _ body: @escaping @Sendable () async throws(PresentationError) -> PresentationResult
+    ) async throws -> PresentationResult {
+        let task = Task { () async throws -> PresentationResult in try await body() }
+        watch.sending { task.cancel() }
+        let outcome = await task.result
+        if let signal = watch.finishSending() {
+            let delivered = (try? outcome.get()) != nil
+            if json { WalletJSON.print(["status": "interrupted", "delivered": .bool(delivered)]) }
+            throw PresentFailure(
+                message: PresentInterruption.whileSending(what, signal: signal, delivered: delivered),
+                exitCode: WalletExitCode.interrupted(by: signal))
+        }
         do throws(PresentationError) {
-            return try await body()
+            do {
+                return try outcome.get()
+            } catch let error as PresentationError {
+                throw error
+            } catch {
+                throw PresentationError.wallet(.storage("\(error)"))
+            }
         } catch .wallet(let error) {
             throw WalletCLIError.wallet(error)
         } catch {

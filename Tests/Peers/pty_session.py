@@ -50,7 +50,7 @@ def main():
             if failure:
                 break
         elif "send" in step:
-            time.sleep(step.get("delay", 0.2))
+            time.sleep(float(step.get("delay", 0.2)))
             os.write(master, step["send"].encode())
     deadline = time.time() + timeout
     while time.time() < deadline and read_some(deadline):
