@@ -23,9 +23,18 @@ public struct WalletConfiguration: Sendable {
     public var trustedAttestationIssuers: [String: [JWK]]
     /// Resolves `decentralized_identifier:` verifiers' DIDs.
     public var didResolver: any DIDResolver
-    /// The prefixes the wallet accepts. `origin` is never accepted; `openid_federation` needs
+    /// How verifiers are authenticated: one policy per accepted client identifier prefix
+    /// (``ClientAuthenticationPolicies/standard`` by default, ``ClientAuthenticationPolicies/haip``
+    /// for the High Assurance profile). `origin` is never accepted; `openid_federation` needs
     /// trust-chain processing this wallet does not do, so it is refused with a clear error.
-    public var acceptedPrefixes: Set<ClientIdentifier.Prefix>
+    public var clientAuthentication: ClientAuthenticationPolicies
+    /// The prefixes the wallet accepts: those ``clientAuthentication`` holds a policy for.
+    /// Setting it keeps the policies for the prefixes named (the standard policy for a prefix
+    /// that had none) and drops the rest.
+    public var acceptedPrefixes: Set<ClientIdentifier.Prefix> {
+        get { clientAuthentication.prefixes }
+        set { clientAuthentication = clientAuthentication.restricted(to: newValue) }
+    }
     /// `x509_san_dns:` client identifiers trusted to use any `redirect_uri`/`response_uri`;
     /// all others must use their own host.
     public var trustedClientIdentifiers: Set<String>
@@ -45,7 +54,7 @@ public struct WalletConfiguration: Sendable {
         audience: String? = nil, decryptionKey: JWEKey? = nil, verifierTrustAnchors: TrustAnchorStore = TrustAnchorStore(),
         preRegisteredClients: [String: PreRegisteredClient] = [:], trustedAttestationIssuers: [String: [JWK]] = [:],
         didResolver: any DIDResolver = DIDResolverRegistry.offline(),
-        acceptedPrefixes: Set<ClientIdentifier.Prefix> = WalletConfiguration.defaultPrefixes,
+        clientAuthentication: ClientAuthenticationPolicies = .standard,
         trustedClientIdentifiers: Set<String> = [], supportedTransactionDataTypes: Set<String> = [],
         scopeQueries: [String: DCQLQuery] = [:], walletMetadata: JSONObject = WalletConfiguration.defaultWalletMetadata,
         clock: @escaping @Sendable () -> Date = { Date() }, clockSkew: TimeInterval = 60
@@ -56,7 +65,7 @@ public struct WalletConfiguration: Sendable {
         self.preRegisteredClients = preRegisteredClients
         self.trustedAttestationIssuers = trustedAttestationIssuers
         self.didResolver = didResolver
-        self.acceptedPrefixes = acceptedPrefixes
+        self.clientAuthentication = clientAuthentication
         self.trustedClientIdentifiers = trustedClientIdentifiers
         self.supportedTransactionDataTypes = supportedTransactionDataTypes
         self.scopeQueries = scopeQueries
@@ -65,10 +74,8 @@ public struct WalletConfiguration: Sendable {
         self.clockSkew = clockSkew
     }
 
-    /// Every prefix this wallet can authenticate.
-    public static let defaultPrefixes: Set<ClientIdentifier.Prefix> = [
-        .preRegistered, .redirectURI, .x509SANDNS, .x509Hash, .decentralizedIdentifier, .verifierAttestation,
-    ]
+    /// Every prefix this wallet can authenticate (those of ``ClientAuthenticationPolicies/standard``).
+    public static var defaultPrefixes: Set<ClientIdentifier.Prefix> { ClientAuthenticationPolicies.standard.prefixes }
 
     /// What this wallet supports, as `wallet_metadata` (OpenID4VP 1.0 §10).
     public static let defaultWalletMetadata: JSONObject = [
