@@ -127,7 +127,7 @@ let package = Package(
         .target(
             name: "MDoc",
             dependencies: [
-                "CBOR", "COSE", "CryptoKeys", "X509Trust", "StatusList", "JSONModel", "Multiformats",
+                "CBOR", "COSE", "CryptoKeys", "X509Trust", "StatusList", "JSONModel", "Multiformats", "HTTP",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
@@ -183,7 +183,7 @@ let package = Package(
         .executableTarget(
             name: "vellum",
             dependencies: [
-                "DID", "CryptoKeys", "JSONModel", "HTTP", "JOSE", "CBOR", "OpenDID", "SDJWT", "StatusList",
+                "DID", "CryptoKeys", "JSONModel", "HTTP", "CBOR", "OpenDID", "SDJWT", "StatusList",
                 "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox", "LoopbackServer", "QRScanner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

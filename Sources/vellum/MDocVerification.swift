@@ -1,25 +1,17 @@
 import CBOR
-import CryptoKeys
 import Foundation
-import HTTP
 import JSONModel
 import MDoc
 import Multiformats
-import StatusList
-import X509Trust
 
 /// `vellum verify` for ISO 18013-5 mdocs: an `IssuerSigned` (what OpenID4VCI delivers) or a
 /// `DeviceResponse` (what a holder presents), as binary CBOR, hex or base64url.
 ///
-/// The issuer data is validated step by step under the `--trust` IACAs as of `--at` (or now).
-/// A DeviceResponse is a presentation: its device authentication proves that the holder's
-/// device answered this reader's session, and needs the session transcript, which the file
-/// does not carry. Without `--session-transcript` (or the OpenID4VP request) that check
-/// cannot be made, and a response that was copied from another session would pass on issuer
-/// data alone, so the response is invalid unless the caller asks, with `--issuer-data-only`,
-/// for the issuer data alone and the report says that is all it checked. An IssuerSigned has
-/// no device authentication; it is unaffected. A status list the MSO refers to is fetched
-/// and checked.
+/// The trust rules are the SDK's ``MDocVerificationProfile``, filled in from the command's
+/// options (`--trust` IACAs, `--at`, `--session-transcript` or the OpenID4VP request,
+/// `--reader-key`, `--issuer-data-only`, the network options); this type only reads the file
+/// and words the report. A DeviceResponse without its session transcript is invalid unless
+/// `--issuer-data-only` asks for the issuer data alone, which the report then says.
 struct MDocVerification {
     /// What the file holds.
     enum Input {
@@ -27,25 +19,8 @@ struct MDocVerification {
         case deviceResponse(DeviceResponse)
     }
 
-    /// The IACA certificates trusted (`--trust`).
-    var anchors: TrustAnchorStore
-    /// The validation time (`--at`, or now).
-    var time: Date
-    /// The presentation's session transcript, to check a DeviceResponse's device authentication.
-    var sessionTranscript: SessionTranscript?
-    /// The reader's ephemeral private key, to check a `deviceMac`.
-    var readerKey: PrivateKey?
-    /// Whether the caller accepts a DeviceResponse checked on its issuer data alone
-    /// (`--issuer-data-only`).
-    var issuerDataOnly = false
-    /// How status lists are fetched (the command's network options).
-    var httpPolicy = HTTPClientPolicy()
-
-
-    init(anchors: TrustAnchorStore, time: Date) {
-        self.anchors = anchors
-        self.time = time
-    }
+    /// The verification profile the options chose.
+    var profile: MDocVerificationProfile
 
     /// The CBOR bytes in `data`: as is when it starts like a CBOR map, else decoded from hex
     /// or base64url text; `nil` when it is none of these or not an mdoc structure.
@@ -71,18 +46,6 @@ struct MDocVerification {
         return .deviceResponse(try DeviceResponse(decoding: bytes))
     }
 
-    /// Status lists an MSO refers to: a token with an `x5chain` must lead to one of the
-    /// `--trust` IACAs as of the validation time, and its leaf must be certified by the same
-    /// authority as the mdoc's document signer (``StatusListIssuerBinding``); a token without a
-    /// chain must be signed by the document signer itself. A list signed under another
-    /// trusted IACA answers for nothing of this issuer's.
-    func statusResolver(httpClient: some HTTPClient) -> StatusListResolver {
-        let time = time
-        return StatusListResolver(
-            httpClient: httpClient, keys: StatusListKeyLookup.certificateChains(to: anchors, at: time),
-            policy: StatusListPolicy(clock: { time }), cache: nil)
-    }
-
     /// Validates every document the bytes hold.
     func verify(_ bytes: Data) async -> MDocReport {
         let input: Input
@@ -91,38 +54,18 @@ struct MDocVerification {
         } catch {
             return MDocReport(kind: "mdoc", documents: [], failure: error.description)
         }
-        let httpClient = NIOHTTPClient(policy: httpPolicy)
-        // A revoked or suspended mdoc is invalid; a list that cannot be fetched is reported
-        // as unknown but does not fail a file checked offline.
-        let validator = IssuerSignedValidator(
-            trustAnchors: anchors, statusResolver: statusResolver(httpClient: httpClient), statusPolicy: .rejectRevokedOnly,
-            clock: { [time] in time })
         switch input {
         case .issuerSigned(let issuerSigned):
-            let report = await validator.validate(issuerSigned)
+            let report = await profile.verify(issuerSigned)
             return MDocReport(kind: "IssuerSigned", documents: [MDocReport.Entry(report: report, issuerSigned: issuerSigned)])
         case .deviceResponse(let response):
-            var entries: [MDocReport.Entry] = []
-            for document in response.documents {
-                let report: MDocValidationReport
-                if let sessionTranscript {
-                    report = await DeviceResponseVerifier(issuerValidator: validator, readerKey: readerKey)
-                        .verify(document, sessionTranscript: sessionTranscript)
-                } else {
-                    report = await validator.validate(document.issuerSigned, docType: document.docType)
-                }
-                entries.append(MDocReport.Entry(report: report, issuerSigned: document.issuerSigned))
-            }
-            var failure: String?
-            if response.documents.isEmpty {
-                failure = "the DeviceResponse holds no document (status \(response.status))"
-            } else if response.status != DeviceResponse.statusOK {
-                // 18013-5: a non-zero status is an error whatever documents came with it.
-                failure = "the DeviceResponse reports status \(response.status), not OK"
+            let verification = await profile.verify(response)
+            let entries = zip(verification.documents, response.documents).map { report, document in
+                MDocReport.Entry(report: report, issuerSigned: document.issuerSigned)
             }
             return MDocReport(
-                kind: "DeviceResponse", documents: entries, deviceAuthenticationChecked: sessionTranscript != nil,
-                issuerDataOnly: sessionTranscript == nil && issuerDataOnly, failure: failure)
+                kind: "DeviceResponse", documents: entries, deviceAuthenticationChecked: verification.deviceAuthenticationChecked,
+                issuerDataOnly: verification.issuerDataOnly, failure: verification.failure?.description)
         }
     }
 }

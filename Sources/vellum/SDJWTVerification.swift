@@ -1,46 +1,18 @@
-import CryptoKeys
-import DID
 import Foundation
-import HTTP
-import JOSE
 import JSONModel
 import SDJWT
-import StatusList
-import X509Trust
 
 /// `vellum verify` for SD-JWTs and SD-JWT VCs, in the compact or a JWS JSON serialization.
+///
+/// The trust rules are the SDK's ``SDJWTVCVerificationProfile``, filled in from the command's
+/// options (`--trust`, `--issuer-key`, `--at`, `--type-metadata`, `--require-type-metadata`,
+/// `--nonce`, `--client-id`, the network options); this type only reads the file, picks the
+/// plain or the VC verification by the header's `typ`, and words the report.
 struct SDJWTVerification {
-    /// Trust anchors for `x5c` chains (`--trust`).
-    var anchors: TrustAnchorStore
-    /// A key the user trusts outright (`--issuer-key`); replaces every other mechanism.
-    var issuerKey: PublicKey?
-    /// The time to verify at (`--at`); `nil` is now.
-    var date: Date?
-    /// Type Metadata documents the user supplied (`--type-metadata`), by `vct`.
-    var typeMetadataDocuments: [String: Data] = [:]
-    /// Whether a credential without obtainable Type Metadata is invalid.
-    var requiresTypeMetadata = false
+    /// The verification profile the options chose.
+    var profile: SDJWTVCVerificationProfile
     /// The user's languages, most preferred first, for display names and labels.
     var locales: [String] = ["en"]
-    /// The nonce of the request the presentation answers (`--nonce`); the KB-JWT must carry it.
-    var expectedNonce: String?
-    /// The client identifier of the request the presentation answers (`--client-id`); the
-    /// KB-JWT's `aud` must be it (OpenID4VP 1.0 §8.6).
-    var expectedAudience: String?
-    /// How issuer metadata, type metadata and status lists are fetched (the command's
-    /// network options).
-    var httpPolicy = HTTPClientPolicy()
-
-    /// What the KB-JWT must be. A file may be a Holder's stored credential (no KB-JWT) or a
-    /// presentation, so without `--nonce` or `--client-id` none is demanded, and one that is
-    /// present is checked in full while its `aud` and `nonce` are only shown: a replayed
-    /// presentation, or one made for another verifier, verifies. Naming the request asks
-    /// whether the presentation answers it: then a KB-JWT must be there (leaving it out
-    /// cannot dodge the comparison) and each value given must match.
-    var keyBindingPolicy: KeyBindingPolicy {
-        guard expectedNonce != nil || expectedAudience != nil else { return .optional }
-        return KeyBindingPolicy(requirement: .required, audience: expectedAudience, nonce: expectedNonce)
-    }
 
     /// Whether `text` looks like an SD-JWT: compact (a JWS, `eyJ…`, followed by `~`), or a
     /// JWS JSON serialization (general or flattened: an object with `payload` and
@@ -55,22 +27,6 @@ struct SDJWTVerification {
         return false
     }
 
-    /// The verification clock.
-    var clock: @Sendable () -> Date {
-        let date = date
-        return { date ?? Date() }
-    }
-
-    /// The issuer key policy: the given key, or `x5c` against the anchors, DIDs, and issuer
-    /// metadata over HTTPS.
-    func resolver(httpClient: some HTTPClient) -> any SDJWTIssuerKeyResolver {
-        if let issuerKey { return SDJWTIssuerKeyLookup(publicKey: issuerKey) }
-        return SDJWTVCIssuerKeyResolver(
-            certificates: X5CIssuerKeyResolver(anchors: anchors, clock: clock),
-            metadata: IssuerMetadataKeyResolver(httpClient: httpClient),
-            dids: DIDIssuerKeyResolver(resolver: DIDResolverRegistry.offline()))
-    }
-
     /// Verifies `text`; the report says why when it does not.
     func verify(_ text: String) async -> SDJWTReport {
         let object: SDJWTObject
@@ -79,14 +35,10 @@ struct SDJWTVerification {
         } catch {
             return SDJWTReport(isVC: false, failure: error.description, isUnreadable: true)
         }
-        let type = object.jws.signatures.first?.protectedHeader["typ"]?.stringValue
-        let isVC = type == SDJWTVCVerifier.mediaType || type == SDJWTVCVerifier.legacyMediaType
-        let httpClient = NIOHTTPClient(policy: httpPolicy)
-        let resolver = resolver(httpClient: httpClient)
-        let sdJWT = SDJWTVerifier(keyBinding: keyBindingPolicy, clock: clock)
-        guard isVC else {
+        let expectedNonce = profile.expectedNonce, expectedAudience = profile.expectedAudience
+        guard SDJWTVCVerificationProfile.isSDJWTVC(object) else {
             do {
-                let verified = try await sdJWT.verify(object, resolver: resolver)
+                let verified = try await profile.verify(object)
                 var report = SDJWTReport(isVC: false, claims: verified.claims, keyBinding: verified.keyBinding)
                 report.comparesKeyBinding(nonce: expectedNonce != nil, audience: expectedAudience != nil)
                 return report
@@ -94,19 +46,8 @@ struct SDJWTVerification {
                 return SDJWTReport(isVC: false, failure: failureText(error))
             }
         }
-        var verifier = SDJWTVCVerifier(
-            sdJWT: sdJWT,
-            statusResolver: StatusListResolver(
-                httpClient: httpClient, keys: resolver.statusListKeys, policy: StatusListPolicy(clock: clock), cache: nil),
-            statusPolicy: .report,
-            typeMetadata: TypeMetadataPolicy(
-                resolver: TypeMetadataResolver(httpClient: httpClient, knownDocuments: typeMetadataDocuments),
-                requirement: requiresTypeMetadata ? .required : .whenAvailable))
-        // The VC verifier raises .optional to "required when cnf binds"; a stored credential
-        // is read here too, so the policy above stands.
-        verifier.sdJWT.keyBinding = keyBindingPolicy
         do {
-            let verified = try await verifier.verify(object, resolver: resolver)
+            let verified = try await profile.verifySDJWTVC(object)
             var report = SDJWTReport(
                 isVC: true, claims: verified.claims, vct: verified.vct, issuer: verified.issuer,
                 keyBinding: verified.sdJWT.keyBinding, status: verified.status)
@@ -125,6 +66,7 @@ struct SDJWTVerification {
     /// Why verification failed; a key binding that does not answer `--nonce`/`--client-id`
     /// is said in the options' terms, naming the one that did not match.
     func failureText(_ error: any Error) -> String {
+        let expectedNonce = profile.expectedNonce, expectedAudience = profile.expectedAudience
         let keyBinding: KeyBindingFailure
         switch error {
         case SDJWTError.keyBinding(let failure), SDJWTVCError.sdJWT(.keyBinding(let failure)): keyBinding = failure

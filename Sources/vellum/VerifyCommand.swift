@@ -3,8 +3,10 @@ import MDoc
 import Multiformats
 import CryptoKeys
 import Foundation
+import HTTP
 import JSONModel
 import OpenDID
+import SDJWT
 import X509Trust
 
 /// `vellum verify`: check every signature of a credential-related document.
@@ -127,27 +129,28 @@ struct VerifyCommand: AsyncParsableCommand {
             }
             time = date
         }
-        var verification = MDocVerification(anchors: try trustAnchors(), time: time)
-        verification.httpPolicy = NetworkOptions.policy(network)
-        verification.sessionTranscript = try mdocSessionTranscript()
+        var profile = MDocVerificationProfile(
+            trustAnchors: try trustAnchors(), time: time, httpClient: NIOHTTPClient(policy: NetworkOptions.policy(network)),
+            sessionTranscript: try mdocSessionTranscript())
         // Asking for device authentication and for issuer data alone at once is a mistake
         // in the command, not something to settle silently either way.
-        if issuerDataOnly, verification.sessionTranscript != nil || readerKey != nil {
+        if issuerDataOnly, profile.sessionTranscript != nil || readerKey != nil {
             throw failure(
                 "--issuer-data-only leaves device authentication out; it does not go with --session-transcript, "
                     + "--client-id/--nonce/--response-uri or --reader-key", code: 2)
         }
-        verification.issuerDataOnly = issuerDataOnly
+        profile.issuerDataOnly = issuerDataOnly
         if let readerKey {
             let text = String(decoding: try readFile(readerKey), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             do {
-                verification.readerKey = text.hasPrefix("-----")
+                profile.readerKey = text.hasPrefix("-----")
                     ? try PrivateKey(pemRepresentation: text)
                     : try PrivateKey(rawRepresentation: try Base16.decode(text), curve: .p256)
             } catch {
                 throw failure("--reader-key \(readerKey) is not a P-256 private key: \(error)", code: 2)
             }
         }
+        let verification = MDocVerification(profile: profile)
         let report = await verification.verify(bytes)
         print(json ? report.json : report.text)
         if report.documents.isEmpty { throw ExitCode(2) }
@@ -203,25 +206,29 @@ struct VerifyCommand: AsyncParsableCommand {
                 throw failure("--issuer-key is not a usable JWK: \(error)", code: 2)
             }
         }
-        var verification = SDJWTVerification(anchors: anchors, issuerKey: key)
-        verification.httpPolicy = NetworkOptions.policy(network)
+        let date: Date?
         if let at {
-            guard let date = SDJWTVerification.date(iso8601: at) else {
+            guard let parsed = SDJWTVerification.date(iso8601: at) else {
                 throw failure("--at \(at) is not an ISO 8601 date or date-time", code: 2)
             }
-            verification.date = date
+            date = parsed
+        } else {
+            date = nil
         }
+        let typeMetadataDocuments: [String: Data]
         do {
-            verification.typeMetadataDocuments = try SDJWTVerification.typeMetadataDocuments(typeMetadataFiles.map(readFile))
+            typeMetadataDocuments = try SDJWTVerification.typeMetadataDocuments(typeMetadataFiles.map(readFile))
         } catch let error as ExitCode {
             throw error
         } catch {
             throw failure("--type-metadata: \(error)", code: 2)
         }
-        verification.requiresTypeMetadata = requiresTypeMetadata
-        verification.expectedNonce = nonce
-        verification.expectedAudience = clientID
-        verification.locales = locales.isEmpty ? Locale.preferredLanguages + ["en"] : locales
+        let profile = SDJWTVCVerificationProfile(
+            trustAnchors: anchors, issuerKey: key, clock: { date ?? Date() },
+            httpClient: NIOHTTPClient(policy: NetworkOptions.policy(network)), typeMetadataDocuments: typeMetadataDocuments,
+            requiresTypeMetadata: requiresTypeMetadata, expectedNonce: nonce, expectedAudience: clientID)
+        let verification = SDJWTVerification(
+            profile: profile, locales: locales.isEmpty ? Locale.preferredLanguages + ["en"] : locales)
         let report = await verification.verify(text)
         print(json ? report.json : report.text)
         if report.isUnreadable { throw ExitCode(2) }
