@@ -37,7 +37,7 @@ public struct IssuerSignedValidator: Sendable {
     public var statusPolicy: StatusPolicy
     /// The time source used when no `at:` is given.
     public var clock: @Sendable () -> Date
-    /// Tolerated clock skew for `validityInfo`, in seconds; default 60. Issuers commonly set
+    /// Tolerated clock skew for `validityInfo`, in seconds; default `ClockSkew.standard` (60 s). Issuers commonly set
     /// `signed` and `validFrom` to the second of issuance, so a device whose clock runs a
     /// little behind the issuer's would otherwise refuse a credential just issued to it.
     public var leeway: TimeInterval
@@ -58,7 +58,7 @@ public struct IssuerSignedValidator: Sendable {
         statusResolver: StatusListResolver? = nil,
         statusPolicy: StatusPolicy = .requireValid,
         limits: MDocLimits = .default,
-        clock: @escaping @Sendable () -> Date = { Date() }, leeway: TimeInterval = 60
+        clock: @escaping @Sendable () -> Date = { Date() }, leeway: TimeInterval = ClockSkew.standard.seconds
     ) {
         self.leeway = leeway
         self.trustAnchors = trustAnchors

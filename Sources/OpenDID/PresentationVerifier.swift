@@ -1,3 +1,4 @@
+import CryptoKeys
 import Foundation
 import JSONModel
 
@@ -15,7 +16,7 @@ public struct PresentationPolicy: Sendable, Hashable {
 
     public init(
         verifierNonce: String, filter: VerifyProfile.Profile.ProfileFilter? = nil,
-        authType: VerifyAuthType? = nil, clockSkew: TimeInterval = 60
+        authType: VerifyAuthType? = nil, clockSkew: TimeInterval = ClockSkew.standard.seconds
     ) {
         self.verifierNonce = verifierNonce
         self.filter = filter
@@ -24,7 +25,7 @@ public struct PresentationPolicy: Sendable, Hashable {
     }
 
     /// The policy a verify profile states.
-    public init(profile: VerifyProfile, clockSkew: TimeInterval = 60) {
+    public init(profile: VerifyProfile, clockSkew: TimeInterval = ClockSkew.standard.seconds) {
         self.init(
             verifierNonce: profile.profile.process.verifierNonce, filter: profile.profile.filter,
             authType: profile.profile.process.authType, clockSkew: clockSkew)

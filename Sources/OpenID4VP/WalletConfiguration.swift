@@ -57,7 +57,7 @@ public struct WalletConfiguration: Sendable {
         clientAuthentication: ClientAuthenticationPolicies = .standard,
         trustedClientIdentifiers: Set<String> = [], supportedTransactionDataTypes: Set<String> = [],
         scopeQueries: [String: DCQLQuery] = [:], walletMetadata: JSONObject = WalletConfiguration.defaultWalletMetadata,
-        clock: @escaping @Sendable () -> Date = { Date() }, clockSkew: TimeInterval = 60
+        clock: @escaping @Sendable () -> Date = { Date() }, clockSkew: TimeInterval = ClockSkew.standard.seconds
     ) {
         self.audience = audience
         self.decryptionKey = decryptionKey

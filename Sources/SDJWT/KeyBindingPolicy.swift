@@ -1,3 +1,4 @@
+import CryptoKeys
 import Foundation
 import JOSE
 
@@ -31,7 +32,7 @@ public struct KeyBindingPolicy: Sendable, Hashable {
     public var nonce: String?
     /// How old `iat` may be, in seconds; default 300.
     public var maximumAge: TimeInterval
-    /// How far in the future `iat` may be (clock skew), in seconds; default 60.
+    /// How far in the future `iat` may be (clock skew), in seconds; default `ClockSkew.standard` (60 s).
     public var allowedFutureSkew: TimeInterval
     /// The OpenID4VP transaction data the KB-JWT must cover via `transaction_data_hashes`;
     /// `nil` when the request had none.
@@ -42,7 +43,7 @@ public struct KeyBindingPolicy: Sendable, Hashable {
     /// A policy with the given rules.
     public init(
         requirement: Requirement, audience: String? = nil, nonce: String? = nil, maximumAge: TimeInterval = 300,
-        allowedFutureSkew: TimeInterval = 60, transactionData: [String]? = nil,
+        allowedFutureSkew: TimeInterval = ClockSkew.standard.seconds, transactionData: [String]? = nil,
         allowedAlgorithms: Set<JWSAlgorithm> = JWSAlgorithm.asymmetric
     ) {
         self.requirement = requirement

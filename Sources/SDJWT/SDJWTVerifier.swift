@@ -1,3 +1,4 @@
+import CryptoKeys
 import Foundation
 import JOSE
 import JSONModel
@@ -36,11 +37,11 @@ public struct SDJWTVerifier: Sendable {
 
     /// A verifier with the given policy; by default any asymmetric algorithm, any SHA-2
     /// `_sd_alg`, key binding checked when present but not required, the system clock and
-    /// 60 seconds of leeway.
+    /// `ClockSkew.standard` of leeway.
     public init(
         issuerPolicy: JWSPolicy = .default, acceptedHashAlgorithms: Set<SDHashAlgorithm> = Set(SDHashAlgorithm.allCases),
         keyBinding: KeyBindingPolicy = .optional, clock: @escaping @Sendable () -> Date = { Date() },
-        leeway: TimeInterval = 60, expectedIssuer: String? = nil, requiredClaims: Set<String> = [],
+        leeway: TimeInterval = ClockSkew.standard.seconds, expectedIssuer: String? = nil, requiredClaims: Set<String> = [],
         limits: SDJWTLimits = .default
     ) {
         self.issuerPolicy = issuerPolicy

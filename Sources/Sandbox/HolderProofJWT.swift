@@ -64,7 +64,7 @@ struct HolderProofJWT: Sendable {
     }
 
     /// Checks `iat`: present, not further ahead than `skew`, not older than `maximumAge`.
-    func checkIssuedAt(now: Date, maximumAge: TimeInterval, skew: TimeInterval = 60) throws(ProofFailure) {
+    func checkIssuedAt(now: Date, maximumAge: TimeInterval, skew: TimeInterval = ClockSkew.standard.seconds) throws(ProofFailure) {
         guard let issuedAt = claims.issuedAt else { throw .invalid("iat is missing") }
         guard issuedAt <= now + skew else { throw .invalid("iat is in the future") }
         guard issuedAt >= now - maximumAge else { throw .invalid("iat is too old") }

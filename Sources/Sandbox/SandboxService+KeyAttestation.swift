@@ -51,7 +51,7 @@ extension SandboxService {
         } catch {
             throw .invalid("key_attestation claims: \(error)")
         }
-        guard let issuedAt = claims.issuedAt, issuedAt <= now + 60 else { throw .invalid("key_attestation iat is missing or ahead") }
+        guard let issuedAt = claims.issuedAt, issuedAt <= now + ClockSkew.standard.seconds else { throw .invalid("key_attestation iat is missing or ahead") }
         guard let expiry = claims.expiresAt else { throw .invalid("key_attestation exp is missing") }
         guard expiry > now else { throw .invalid("key_attestation has expired") }
         if let nonce = claims.nonce, nonce != proof.claims.nonce {

@@ -1,4 +1,5 @@
 import COSE
+import CryptoKeys
 import Foundation
 import JOSE
 
@@ -9,7 +10,7 @@ import JOSE
 public struct StatusListPolicy: Sendable {
     /// The current time.
     public var clock: @Sendable () -> Date
-    /// Tolerated clock skew in seconds for `exp`, `nbf` and `iat`; default 60.
+    /// Tolerated clock skew in seconds for `exp`, `nbf` and `iat`; default `ClockSkew.standard` (60 s).
     public var leeway: TimeInterval
     /// When set, `iat` may be at most this many seconds old (a freshness rule; the draft
     /// leaves it to the relying party).
@@ -28,7 +29,7 @@ public struct StatusListPolicy: Sendable {
     /// A policy with the given rules.
     public init(
         clock: @escaping @Sendable () -> Date = { Date() },
-        leeway: TimeInterval = 60,
+        leeway: TimeInterval = ClockSkew.standard.seconds,
         maximumAge: TimeInterval? = nil,
         requiresExpiration: Bool = false,
         allowedJWSAlgorithms: Set<JWSAlgorithm> = JWSAlgorithm.asymmetric,

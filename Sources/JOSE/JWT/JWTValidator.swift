@@ -1,3 +1,4 @@
+import CryptoKeys
 import Foundation
 import JSONModel
 
@@ -48,7 +49,7 @@ public enum JWTValidationFailure: Error, Equatable, Sendable, CustomStringConver
 public struct JWTValidator: Sendable {
     /// The current time.
     public var clock: @Sendable () -> Date
-    /// Tolerated clock skew in seconds; default 60.
+    /// Tolerated clock skew in seconds; default `ClockSkew.standard` (60 s).
     public var leeway: TimeInterval
     /// `iss` must equal this when set.
     public var expectedIssuer: String?
@@ -65,7 +66,7 @@ public struct JWTValidator: Sendable {
 
     /// A validator; only the time claims present are checked unless more is asked for.
     public init(
-        clock: @escaping @Sendable () -> Date = { Date() }, leeway: TimeInterval = 60,
+        clock: @escaping @Sendable () -> Date = { Date() }, leeway: TimeInterval = ClockSkew.standard.seconds,
         expectedIssuer: String? = nil, expectedSubject: String? = nil,
         expectedAudience: String? = nil, expectedNonce: String? = nil,
         maximumAge: TimeInterval? = nil, requiredClaims: Set<String> = []

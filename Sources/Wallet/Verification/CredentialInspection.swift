@@ -44,10 +44,10 @@ struct CredentialInspection: Sendable {
 
     mutating func fail(_ kind: VerificationFailure.Kind, _ message: String) { fail(VerificationFailure(kind, message)) }
 
-    /// Tolerated clock skew between the issuer and this device, in seconds: the validators'
-    /// own default (`SDJWTVerifier`, `IssuerSignedValidator`), so the wallet's date check
-    /// does not refuse what they accepted.
-    static let clockSkewLeeway: TimeInterval = 60
+    /// Tolerated clock skew between the issuer and this device, in seconds: `ClockSkew.standard`,
+    /// the validators' own default (`SDJWTVerifier`, `IssuerSignedValidator`), so the wallet's
+    /// date check does not refuse what they accepted.
+    static let clockSkewLeeway: TimeInterval = ClockSkew.standard.seconds
 
     /// Adds `expired` / `notYetValid` from the dates when validation stopped before them.
     mutating func checkDates(at now: Date) {
