@@ -8,7 +8,9 @@ import X509Trust
 
 /// Validates the issuer-signed part of an mdoc (18013-5 §9.3.1): evidence first (the MSO, the
 /// document signer certificate, the candidate chain), then the rules, each a step with its
-/// own failure in ``MDocValidationReport``.
+/// own failure in ``MDocValidationReport``. The document signer's chain is validated before
+/// its signature is checked: when the chain is not trusted, the signature step is reported as
+/// skipped (``signatureNotChecked``) and the chain's failure is the document's.
 ///
 /// The rules are properties a caller replaces rather than flags: the accepted algorithms, the
 /// chain policies (by default the Annex B IACA and Document Signer profiles), and the status
@@ -90,18 +92,20 @@ public struct IssuerSignedValidator: Sendable {
             let algorithm = try checkAlgorithm(sign1)
             report.record(.algorithm, .passed(algorithm.description))
 
+            // The chain first: a key no trusted chain vouches for proves nothing by verifying
+            // a signature, so an untrusted document signer's signature is not checked at all.
             let chain = try Self.certificates(issuerSigned.issuerAuth.certificateChain)
-            let signer = try documentSignerKey(chain[0])
-            try verifySignature(sign1, key: signer)
-            report.record(.issuerSignature, .passed("signed by the x5chain document signer"))
-
             let trusted: TrustedChain
             do throws(X509TrustError) {
                 trusted = try await ChainValidator(anchors: trustAnchors, policies: chainPolicies)
                     .validate(leaf: chain[0], intermediates: Array(chain.dropFirst()), at: now).get()
             } catch {
+                report.record(.issuerSignature, .skipped(Self.signatureNotChecked))
                 throw .untrustedDocumentSigner(error)
             }
+            let signer = try documentSignerKey(chain[0])
+            try verifySignature(sign1, key: signer)
+            report.record(.issuerSignature, .passed("signed by the x5chain document signer"))
             report.record(.certificateChain, .passed("\(trusted.certificates.count) certificate(s) to a trusted IACA"))
 
             guard mso.docType == claimedDocType else {
@@ -136,6 +140,9 @@ public struct IssuerSignedValidator: Sendable {
         }
         return report
     }
+
+    /// Why the issuerAuth signature is not checked when the document signer is not trusted.
+    public static let signatureNotChecked = "not checked: the document signer does not chain to a trusted IACA"
 
     func checkAlgorithm(_ sign1: COSESign1) throws(MDocError) -> COSEAlgorithm {
         try Self.requireProtectedAlgorithm(sign1.protected.headers, path: "issuerAuth")

@@ -91,6 +91,31 @@ struct ForgeryTests {
         #expect(report.outcome(of: .certificateChain) == .skipped("not reached"))
     }
 
+    /// A key no trusted chain vouches for proves nothing by verifying a signature, so the
+    /// chain is judged first: under an unknown IACA the forged signature is not checked at all,
+    /// and the document fails for its chain; under the trusted IACA the same forgery fails for
+    /// its signature.
+    @Test("An untrusted document signer's signature is not checked")
+    func untrustedChainIsNotFollowedByASignatureCheck() async throws {
+        let issuer = try TestIssuer()
+        var builder = IssuerSignedBuilder(
+            docType: TestIssuer.docType, deviceKey: issuer.deviceKey.publicKey,
+            validityInfo: ValidityInfo(signed: TestIssuer.now, validFrom: TestIssuer.now, validUntil: TestIssuer.now + 86_400))
+        builder.add("family_name", "Mallory", nameSpace: nameSpace)
+        let forged = try await builder.sign(
+            signer: try SoftwareSigner(privateKey: PrivateKey(curve: .p256)),
+            certificateChain: [Data(issuer.documentSigner.derBytes)])
+
+        let stranger = try TestIssuer(iacaName: "Stranger IACA")
+        let untrusted = await stranger.validator.validate(forged)
+        guard case .untrustedDocumentSigner? = untrusted.firstFailure else {
+            Issue.record("the forgery under an unknown IACA failed for \(String(describing: untrusted.firstFailure)), not its chain")
+            return
+        }
+        #expect(untrusted.outcome(of: .issuerSignature) == .skipped(IssuerSignedValidator.signatureNotChecked))
+        #expect(await issuer.validator.validate(forged).firstFailure == .issuerSignatureInvalid)
+    }
+
     /// RFC 9052 §3.1 and 18013-5: `alg` belongs in the protected header, where the
     /// signature covers it.
     @Test("An issuerAuth with alg only in the unprotected header is refused, though its signature verifies")

@@ -13,8 +13,10 @@ import X509Trust
 /// the `cnf` holder key, and the `status` list.
 ///
 /// Evidence first: the chain is validated on its own so its failure keeps its typed reason
-/// (expired root, untrusted root); when it fails, the signature is still checked with the
-/// `x5c` leaf key so a forged credential says so rather than only "untrusted".
+/// (expired root, untrusted root), and that one validation is handed to the key resolver.
+/// A chain that is not trusted is not followed by a signature check with its leaf key: a key
+/// no trusted chain vouches for proves nothing by verifying, so the credential is reported
+/// with the chain's reason alone, its claims as read (unverified) and its status not checked.
 enum SDJWTVCInspector {
     static func inspect(_ payload: Data, context: InspectionContext) async -> CredentialInspection {
         var inspection = CredentialInspection()
@@ -50,27 +52,28 @@ enum SDJWTVCInspector {
 
         let anchors = context.anchorStore
         let now = context.now
-        var trusted: TrustedChain?
+        let trusted: TrustedChain
         switch await ChainValidator(anchors: anchors).validate(derChain: chain, at: now) {
         case .trusted(let trustedChain):
             trusted = trustedChain
             inspection.anchorFingerprint = ChainJudgement.fingerprint(trustedChain.anchor)
         case .rejected(let error):
             inspection.fail(ChainJudgement.failure(for: error, presented: presented, context: context))
+            inspection.checkDates(at: now)
+            checkHolderKey(in: inspection.claims.jsonObject, expected: context.holderKey, into: &inspection)
+            if inspection.claims.jsonObject?["status"] == nil {
+                inspection.status = .none
+            } else {
+                inspection.status = .notChecked(context.statusResolver == nil ? "status checks are off" : "the issuer is not trusted")
+            }
+            return inspection
         }
 
         let verifier = SDJWTVCVerifier(sdJWT: SDJWTVerifier(keyBinding: .forbidden, clock: { now }))
         do throws(SDJWTVCError) {
-            let verified: VerifiedSDJWTVC
-            if let trusted {
-                // The chain was validated above; the issuer name rule still applies.
-                let certificates = X5CIssuerKeyResolver(anchors: anchors, clock: { now }).reusing(trusted, for: chain)
-                let resolver = SDJWTVCIssuerKeyResolver(certificates: certificates)
-                verified = try await verifier.verify(object, resolver: resolver)
-            } else {
-                let key = JWSVerificationKey(leafKey, keyID: header.keyID)
-                verified = try await verifier.verify(object, resolver: SDJWTIssuerKeyLookup(key: key))
-            }
+            // The chain was validated above; the issuer name rule still applies.
+            let certificates = X5CIssuerKeyResolver(anchors: anchors, clock: { now }).reusing(trusted, for: chain)
+            let verified = try await verifier.verify(object, resolver: SDJWTVCIssuerKeyResolver(certificates: certificates))
             inspection.claims = .json(verified.claims)
         } catch {
             inspection.fail(failure(for: error))
@@ -81,7 +84,7 @@ enum SDJWTVCInspector {
         let statusClaim = inspection.claims.jsonObject?["status"]
         if statusClaim == nil {
             inspection.status = .none
-        } else if trusted != nil, inspection.statusIsMeaningful, let makeResolver = context.statusResolver {
+        } else if inspection.statusIsMeaningful, let makeResolver = context.statusResolver {
             inspection.record(await makeResolver(leafKey, chain).status(ofStatusClaim: statusClaim))
         } else if context.statusResolver == nil {
             inspection.status = .notChecked("status checks are off")
