@@ -4,7 +4,8 @@ import Foundation
 public enum MDocValidationStep: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The issuerAuth algorithm is one the validator accepts (a precondition of the signature check).
     case algorithm
-    /// The issuerAuth COSE_Sign1 verifies under the `x5chain` document signer certificate.
+    /// The issuerAuth COSE_Sign1 verifies under the `x5chain` document signer certificate;
+    /// checked only once that certificate chains to a trusted IACA (otherwise skipped).
     case issuerSignature
     /// The document signer certificate chains to a trusted IACA under the Annex B profiles.
     case certificateChain
