@@ -152,7 +152,7 @@ let package = Package(
             name: "Wallet",
             dependencies: [
                 "CryptoKeys", "JSONModel", "X509Trust", "OpenID4VCI", "SDJWT", "MDoc", "StatusList", "HTTP",
-                "JOSE", "CBOR", "Multiformats", "DCQL", "OpenID4VP",
+                "JOSE", "CBOR", "Multiformats", "DCQL", "OpenID4VP", "OpenDID",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -210,6 +210,10 @@ let package = Package(
             path: "Tests/VellumTestSupport"
         ),
 
+        // Test support: Open DID parties with fresh keys, their DID documents and credentials
+        // (wallet and CLI tests).
+        .target(name: "OpenDIDTestSupport", dependencies: ["OpenDID", "CryptoKeys", "Multiformats"], path: "Tests/OpenDIDTestSupport"),
+
         // Test support: claiming sandbox credentials into a wallet (wallet and CLI tests).
         .target(name: "SandboxClaimSupport", dependencies: ["JSONModel", "Sandbox", "Wallet"], path: "Tests/SandboxClaimSupport"),
 
@@ -262,6 +266,7 @@ let package = Package(
         .testTarget(name: "WalletTests", dependencies: [
             "Wallet", "CryptoKeys", "JSONModel", "VellumTestSupport", "OpenID4VCI", "SDJWT", "MDoc", "StatusList",
             "HTTP", "JOSE", "CBOR", "Multiformats", "X509Trust", "Sandbox", "SandboxClaimSupport", "DCQL", "OpenID4VP",
+            "OpenDID", "OpenDIDTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "X509", package: "swift-certificates"),
@@ -286,7 +291,7 @@ let package = Package(
         ]),
         .testTarget(name: "VellumCLITests", dependencies: [
             "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE", "Wallet", "Sandbox",
-            "SandboxClaimSupport", "MDoc", "StatusList", "X509Trust", "HTTP",
+            "SandboxClaimSupport", "MDoc", "StatusList", "X509Trust", "HTTP", "OpenDID", "OpenDIDTestSupport",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),

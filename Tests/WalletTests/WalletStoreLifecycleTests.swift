@@ -24,9 +24,9 @@ struct WalletStoreLifecycleTests {
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             )
         }
-        #expect(migrations == ["v1", "v2-claims"])
+        #expect(migrations == ["v1", "v2-claims", "v3-trusted-did-documents"])
         #expect(journal == "wal")
-        for table in ["activity", "claim", "credential", "holder_key", "trusted_certificate", "wallet_meta"] {
+        for table in ["activity", "claim", "credential", "holder_key", "trusted_certificate", "trusted_did_document", "wallet_meta"] {
             #expect(tables.contains(table))
         }
     }

@@ -79,6 +79,7 @@ enum WalletSchema {
                 CREATE INDEX activity_claim ON activity(claim_id) WHERE claim_id IS NOT NULL;
                 """)
         }
+        registerTrustedDIDDocuments(in: &migrator)
         return migrator
     }
 }
