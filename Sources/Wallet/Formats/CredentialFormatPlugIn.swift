@@ -45,6 +45,11 @@ protocol CredentialFormatPlugIn: Sendable {
     /// a batch's credentials with the keys their proofs came from); `nil` when there is none.
     func boundKey(of payload: Data) -> PublicKey?
 
+    /// Whether the credential binds its holder at all, to a key or otherwise (an Open DID
+    /// credential binds a DID): one that does and is stored without a holder key is
+    /// view-only. The default: it binds a key.
+    func bindsHolder(_ payload: Data) -> Bool
+
     /// Verifies the credential in full as of `context.now`: the evidence it carries and the
     /// judgement, with a typed failure per reason.
     func inspect(_ payload: Data, context: InspectionContext) async -> CredentialInspection
@@ -77,6 +82,8 @@ extension CredentialFormatPlugIn {
     func recognise(_ data: Data) -> Data? { nil }
 
     var storesUnverifiable: Bool { false }
+
+    func bindsHolder(_ payload: Data) -> Bool { boundKey(of: payload) != nil }
 
     func presentable(_ credential: WalletCredential) -> StoredPresentableCredential? { nil }
 

@@ -122,6 +122,6 @@ extension CredentialWallet {
             claims: inspection.claims, branding: CredentialBranding(display: metadata.display, preferring: configuration.locales),
             issuerInfo: issuerInfo, validity: validity, verificationResult: inspection.result(at: time),
             holderKeyID: stored.holderKeyID, storedAt: stored.createdAt, payload: stored.payload, issuerDisplay: issuerDisplay,
-            isViewOnly: stored.holderKeyID == nil && formats.plugIn(for: stored.format).boundKey(of: stored.payload) != nil)
+            isViewOnly: stored.holderKeyID == nil && formats.plugIn(for: stored.format).bindsHolder(stored.payload))
     }
 }

@@ -3,13 +3,17 @@ import Foundation
 
 extension CredentialWallet {
     /// Stores a credential from a file: any bytes a format plug-in recognises (an SD-JWT VC,
-    /// compact or JSON; an mdoc `IssuerSigned` as CBOR, hex or base64url), verified in full
-    /// against the wallet's trusted roots first — one that does not verify stores nothing.
+    /// compact or JSON; an mdoc `IssuerSigned` as CBOR, hex or base64url; an Open DID VC's
+    /// JSON), verified in full against the wallet's trusted roots (for Open DID, its trusted
+    /// DID documents) first — one that does not verify stores nothing.
     ///
     /// A credential bound to a key (`cnf`, the MSO's device key) is stored with that key when
     /// `holderKey` is given: it must be the key the credential binds, and it is kept in the
     /// secure area like the keys the wallet makes. Without it the credential is stored
     /// view-only (``WalletCredential/isViewOnly``): it verifies, but cannot prove possession.
+    /// An Open DID credential binds its subject's DID instead: the key must then be one the
+    /// subject's DID document (held by the wallet, see ``addTrustedDIDDocument(_:)``) lists
+    /// for `authentication`.
     /// The key and the credential are written as one claim: both or neither.
     ///
     /// - Throws: ``CredentialRejection/unsupportedFormat(_:)`` when no plug-in recognises the
@@ -20,12 +24,13 @@ extension CredentialWallet {
         else {
             throw .unsupportedFormat("the file is not a credential of a format this wallet holds (\(formats.plugIns.map(\.format.rawValue).joined(separator: ", ")))")
         }
-        let bound = plugIn.boundKey(of: payload)
         if let holderKey {
-            guard let bound else {
+            guard plugIn.bindsHolder(payload) else {
                 throw .failedValidation([VerificationFailure(.holderKeyMismatch, "the credential binds no holder key, so none is imported with it")])
             }
-            guard bound == holderKey.publicKey else {
+            // A credential bound to a key names it; one bound otherwise (an Open DID subject
+            // DID) has the key checked by its inspection, which the claim rolls back on.
+            if let bound = plugIn.boundKey(of: payload), bound != holderKey.publicKey {
                 throw .failedValidation([VerificationFailure(.holderKeyMismatch, "the key given is not the holder key the credential binds")])
             }
         }

@@ -55,7 +55,6 @@ extension CredentialWallet {
 
     /// Runs the validation and builds the record to store; throws when it must not be kept.
     func validate(_ received: ReceivedCredential, at time: Date) async throws(CredentialRejection) -> (NewCredential, CredentialInspection) {
-        guard received.format != .openDID else { throw .unsupportedFormat(received.format.rawValue) }
         guard received.payload.count <= configuration.limits.maximumPayloadBytes else {
             throw .storage(.inputTooLarge(field: "payload", limit: configuration.limits.maximumPayloadBytes))
         }
@@ -87,7 +86,7 @@ extension CredentialWallet {
         var metadata = CredentialMetadata(
             issuer: inspection.issuer ?? received.issuer.credentialIssuer,
             issuerDisplayName: received.issuer.issuerName(preferring: configuration.locales)
-                ?? inspection.signer.flatMap(ChainJudgement.commonName),
+                ?? inspection.signer.flatMap(ChainJudgement.commonName) ?? inspection.issuerName,
             credentialType: inspection.credentialType,
             display: received.issuer.credentialDisplay,
             validFrom: inspection.validity.validFrom, validUntil: inspection.validity.validUntil,

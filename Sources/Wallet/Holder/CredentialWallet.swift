@@ -137,6 +137,7 @@ public actor CredentialWallet {
     func inspectionContext(holderKey: PublicKey?, at time: Date) async throws(WalletError) -> InspectionContext {
         let anchors = try await store.trustedCertificates().filter { $0.purposes.contains(.issuer) }
         var context = InspectionContext(now: time, anchors: anchors, holderKey: holderKey)
+        context.didDocuments = try await store.trustedDIDDocuments().map(\.document)
         if configuration.checksStatus {
             let anchorStore = context.anchorStore
             context.statusResolver = { [self] issuerKey, issuerChain in

@@ -1,6 +1,7 @@
 import CryptoKeys
 import Foundation
 import JSONModel
+import OpenDID
 import StatusList
 import X509
 import X509Trust
@@ -14,6 +15,8 @@ struct InspectionContext: Sendable {
     var anchors: [TrustedCertificate]
     /// The key the credential must bind (`cnf.jwk`, the MSO device key); `nil` skips the check.
     var holderKey: PublicKey?
+    /// The Open DID DID documents the holder trusts (issuers' and the holder's own).
+    var didDocuments: [DIDDocument] = []
     /// A status list resolver for the credential signed by `issuerKey` under `issuerChain`
     /// (DER, leaf first); `nil` when status is not to be checked.
     var statusResolver: (@Sendable (_ issuerKey: PublicKey, _ issuerChain: [Data]) async -> StatusListResolver)?
@@ -29,6 +32,9 @@ struct InspectionContext: Sendable {
 struct CredentialInspection: Sendable {
     var credentialType: String?
     var issuer: String?
+    /// The issuer's name as the credential itself states it (Open DID's `issuer.name`), for
+    /// when the issuance carried no display name.
+    var issuerName: String?
     var claims: CredentialClaims = .unavailable
     var validity = CredentialValidity()
     var signer: Certificate?
