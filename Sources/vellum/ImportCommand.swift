@@ -11,10 +11,14 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Store a credential from a file, after verifying it.",
         discussion: """
-            Recognises an SD-JWT VC (compact, or a JWS JSON serialization) and an ISO 18013-5 \
-            mdoc IssuerSigned (binary CBOR, hex or base64url). The credential is verified in full \
-            against the roots trusted for issuers (vellum trust add … --purpose issuer): one that \
-            does not verify is refused and nothing is stored. A credential bound to a holder key \
+            Recognises an SD-JWT VC (compact, or a JWS JSON serialization), an ISO 18013-5 \
+            mdoc IssuerSigned (binary CBOR, hex or base64url) and an Open DID verifiable \
+            credential (JSON). The credential is verified in full against the roots trusted for \
+            issuers (vellum trust add … --purpose issuer) or, for Open DID, the trusted DID \
+            documents (vellum trust add-did ISSUER.json): one that does not verify is refused \
+            and nothing is stored. An Open DID credential binds its subject's DID: --holder-key \
+            must then be a key that DID's document (trusted with add-did too) lists for \
+            authentication. A credential bound to a holder key \
             is stored with that key when --holder-key gives it (a JWK or a PEM private key, which \
             must be the key the credential binds; it is then kept encrypted in the wallet), else \
             view-only: it verifies but cannot be presented where holder binding is asked for. \
@@ -110,7 +114,8 @@ struct ImportCommand: AsyncParsableCommand {
         case .failedValidation(let failures):
             var text = "the credential was refused, nothing was stored: " + failures.map(\.description).joined(separator: "; ")
             if failures.contains(where: { $0.kind == .untrustedIssuer }) {
-                text += "\nhint: trust the issuer's root first: vellum trust add ROOT.pem --purpose issuer"
+                text += "\nhint: trust the issuer first: its root certificate (vellum trust add ROOT.pem --purpose issuer), "
+                    + "or for an Open DID credential its DID document (vellum trust add-did ISSUER-DID.json)"
             }
             return .refused(text)
         case .holderKeyNotFound:

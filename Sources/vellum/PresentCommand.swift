@@ -8,7 +8,7 @@ import Wallet
 struct PresentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "present",
-        abstract: "Answer an OpenID4VP presentation request with credentials from the wallet.",
+        abstract: "Answer an OpenID4VP presentation request, or make an Open DID presentation, from the wallet.",
         discussion: """
             Reads the request (openid4vp://, haip-vp://, eudi-openid4vp:// or https link), \
             authenticates the verifier (x509_san_dns/x509_hash chains must end at a certificate \
@@ -27,14 +27,18 @@ struct PresentCommand: AsyncParsableCommand {
             untrusted verifier, or nothing matches); 9 the user declined; 3 no wallet; 4 wrong or \
             missing passphrase; 6 a --select that does not answer the request; 7 damaged wallet; \
             64 usage error.
+
+            \(OpenDIDPresentation.help)
             """
     )
 
     @OptionGroup var options: WalletOptions
     @OptionGroup var network: NetworkOptions
 
-    @Argument(help: "The presentation request: an openid4vp://, haip-vp://, eudi-openid4vp:// or https link (quote it in the shell; quotes and <…> around it are fine), or a PNG/JPEG picture of its QR code.")
-    var requestURL: String
+    @Argument(help: "The presentation request: an openid4vp://, haip-vp://, eudi-openid4vp:// or https link (quote it in the shell; quotes and <…> around it are fine), or a PNG/JPEG picture of its QR code; not with --opendid.")
+    var requestURL: String?
+
+    @OptionGroup var openDID: OpenDIDPresentation
 
     @Flag(help: "Present without asking for consent.")
     var yes = false
@@ -49,13 +53,28 @@ struct PresentCommand: AsyncParsableCommand {
     @Flag(help: "Print the outcome as JSON on standard output: {status (accepted, rejected, declined, unsatisfiable, refused, failed, redirect), verifier, disclosed, redirectUri, error}; the consent text goes to standard error.")
     var json = false
 
+    func validate() throws {
+        if openDID.credentialID != nil {
+            guard requestURL == nil else { throw ValidationError("give a request link or --opendid, not both") }
+            guard selections.isEmpty else { throw ValidationError("--select answers an OpenID4VP request; with --opendid name the claims with --disclose") }
+            try openDID.validateForOpenDID()
+        } else {
+            guard requestURL != nil else { throw ValidationError("give the presentation request link (or --opendid ID)") }
+            try openDID.validateUnused()
+        }
+    }
+
     func run() async throws {
+        if openDID.credentialID != nil {
+            try await openDID.run(options: options, network: network, json: json)
+            return
+        }
         var exitCode: Int32 = PresentExitCode.rejected
         let chosen = try parsedSelections()
         do {
             try await WalletCommandRunner.run {
                 // Checked before the passphrase is asked for.
-                let link = try LinkArgument.resolve(requestURL, as: .presentationRequest)
+                let link = try LinkArgument.resolve(requestURL ?? "", as: .presentationRequest)
                 let wallet = try await options.open(network: network)
                 do {
                     exitCode = try await answer(with: wallet, link: link, chosen: chosen)

@@ -1,13 +1,15 @@
 import ArgumentParser
 import Foundation
+import JSONModel
 import Wallet
 
-/// `vellum trust`: the certificates trusted as roots of issuer and verifier chains.
+/// `vellum trust`: the certificates trusted as roots of issuer and verifier chains, and the
+/// Open DID DID documents trusted for Open DID credentials.
 struct TrustCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trust",
-        abstract: "Manage the trusted root certificates (IACAs, x5c roots, verifier roots).",
-        subcommands: [TrustAddCommand.self, TrustListCommand.self, TrustRemoveCommand.self]
+        abstract: "Manage the trusted root certificates (IACAs, x5c roots, verifier roots) and Open DID DID documents.",
+        subcommands: [TrustAddCommand.self, TrustAddDIDCommand.self, TrustListCommand.self, TrustRemoveCommand.self]
     )
 }
 
@@ -69,7 +71,12 @@ struct TrustAddCommand: AsyncParsableCommand {
 /// `vellum trust list`.
 struct TrustListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the trusted root certificates.", discussion: WalletExitCode.help)
+        commandName: "list", abstract: "List the trusted root certificates and DID documents.",
+        discussion: """
+            Certificates first, then Open DID DID documents (trusted for issuers; --purpose \
+            verifier leaves them out). With --json each entry has a kind: certificate or \
+            did-document. \(WalletExitCode.help)
+            """)
 
     @OptionGroup var options: WalletOptions
 
@@ -82,13 +89,20 @@ struct TrustListCommand: AsyncParsableCommand {
     func run() async throws {
         try await WalletCommandRunner.run {
             let wallet = try await options.open()
-            let certificates = try await wallet.trustedCertificates(purpose: try PurposeArgument.parse(purpose))
+            let chosen = try PurposeArgument.parse(purpose)
+            let certificates = try await wallet.trustedCertificates(purpose: chosen)
+            let documents = chosen == .verifier ? [] : try await wallet.trustedDIDDocuments()
             try await wallet.close()
             if json {
-                WalletJSON.print(.array(certificates.map(WalletJSON.certificate)))
+                let entries = certificates.map { certificate -> JSONValue in
+                    var object = WalletJSON.certificate(certificate).objectValue ?? [:]
+                    object["kind"] = "certificate"
+                    return .object(object)
+                }
+                WalletJSON.print(.array(entries + documents.map(WalletJSON.didDocument)))
                 return
             }
-            guard !certificates.isEmpty else {
+            guard !certificates.isEmpty || !documents.isEmpty else {
                 print("No trusted certificates.")
                 return
             }
@@ -99,6 +113,9 @@ struct TrustListCommand: AsyncParsableCommand {
                 print("\(certificate.fingerprint)  \(certificate.subject)")
                 print("    for: \(purposes)  valid until: \(WalletJSON.text(certificate.notValidAfter))\(expired)")
             }
+            for document in documents {
+                TrustDIDText.lines(document).forEach { print($0) }
+            }
         }
     }
 }
@@ -107,16 +124,38 @@ struct TrustListCommand: AsyncParsableCommand {
 struct TrustRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
-        abstract: "Stop trusting a root certificate.",
-        discussion: "Credentials that chained to it no longer verify (untrustedIssuer). \(WalletExitCode.help)")
+        abstract: "Stop trusting a root certificate or an Open DID DID document.",
+        discussion: """
+            Give a certificate's fingerprint, or a DID (did:…) to remove its trusted DID \
+            documents (every version, or the one --version-id names). Credentials that chained \
+            to it, or were signed under it, no longer verify (untrustedIssuer). \(WalletExitCode.help)
+            """)
 
     @OptionGroup var options: WalletOptions
 
-    @Argument(help: "The certificate's SHA-256 fingerprint (64 hex digits, see `vellum trust list`).")
+    @Argument(help: "The certificate's SHA-256 fingerprint (64 hex digits), or a DID (see `vellum trust list`).")
     var fingerprint: String
+
+    @Option(name: .customLong("version-id"), help: ArgumentHelp("With a DID: remove only this version of its document.", valueName: "N"))
+    var versionID: String?
+
+    func validate() throws {
+        if versionID != nil, !fingerprint.hasPrefix("did:") {
+            throw ValidationError("--version-id goes with a DID, not a certificate fingerprint")
+        }
+    }
 
     func run() async throws {
         try await WalletCommandRunner.run {
+            if fingerprint.hasPrefix("did:") {
+                let wallet = try await options.open()
+                let removed = try await wallet.removeTrustedDIDDocuments(did: fingerprint, versionId: versionID)
+                try await wallet.close()
+                let name = versionID.map { "\(fingerprint)?versionId=\($0)" } ?? fingerprint
+                guard removed > 0 else { throw WalletCLIError.wallet(.notFound(kind: "trusted DID document", id: name)) }
+                print("Removed \(removed) DID document\(removed == 1 ? "" : "s") of \(name)")
+                return
+            }
             let clean = fingerprint.replacingOccurrences(of: ":", with: "").lowercased()
             guard clean.count == 64, clean.allSatisfy(\.isHexDigit) else {
                 throw WalletCLIError.wallet(.invalidInput("a fingerprint is 64 hex digits"))

@@ -12,7 +12,7 @@ enum WalletExitCode {
     static let walletMissingOrExists: Int32 = 3
     /// The passphrase is wrong, missing or unusable.
     static let passphrase: Int32 = 4
-    /// No credential or trusted certificate with that id or fingerprint.
+    /// No credential, trusted certificate or trusted DID document with that id, fingerprint or DID.
     static let notFound: Int32 = 5
     /// An input file is unreadable or not what was expected (a certificate that is not PEM/DER).
     static let invalidInput: Int32 = 6
@@ -33,7 +33,7 @@ enum WalletExitCode {
     static let help = """
         Exit codes: 0 success; 1 the credential does not verify (status); 2 some offered \
         credentials were not stored (receive); 3 no wallet at the directory (or init found one); \
-        4 wrong or missing passphrase; 5 no such credential or certificate; 6 unreadable input; \
+        4 wrong or missing passphrase; 5 no such credential, certificate or DID document; 6 unreadable input; \
         7 damaged wallet or storage failure; 8 the offer or issuer could not be used; 9 declined \
         by the user; 64 usage error; 130/143 interrupted by SIGINT/SIGTERM (Ctrl-C or Ctrl-D at the passphrase \
         prompt changes nothing; an interrupted receive is rolled back).
