@@ -24,7 +24,7 @@ struct DIDResolveCommand: AsyncParsableCommand {
         do {
             resolution = try await registry.resolve(did)
         } catch {
-            printToStandardError("error: \(error.description)")
+            CommandOutput.fail(error.description, hint: did.hasPrefix("did:") ? nil : "a DID starts with did:, such as did:key:z6Mk… or did:web:example.com", exitCode: 1)
             throw ExitCode.failure
         }
         print(PrettyJSON.string(resolution.document))

@@ -55,6 +55,6 @@ struct NetworkOptions: ParsableArguments {
     /// private or shared address: how to allow it. `nil` for any other message.
     static func hint(for message: String) -> String? {
         guard message.contains("refusing to connect to"), message.contains("allows it explicitly") else { return nil }
-        return "hint: an issuer or verifier on a private network is reached only with --allow-private-network (or \(allowPrivateNetworkVariable)=1)"
+        return "an issuer or verifier on a private network is reached only with --allow-private-network (or \(allowPrivateNetworkVariable)=1)"
     }
 }

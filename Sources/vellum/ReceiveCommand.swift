@@ -197,10 +197,12 @@ struct ReceiveCommand: AsyncParsableCommand {
     }
 
     static func json(_ result: RetrieveCredentialResult) -> JSONValue {
+        // camelCase, as `list --json`; the type under the member its format names it by.
         var object: JSONObject = [
-            "configuration_id": .string(result.configurationID), "doc_type": .string(result.docType),
-            "format": .string(result.format), "credential_ids": .array(result.credentialIDs.map(JSONValue.string)),
+            "configurationId": .string(result.configurationID), "format": .string(result.format),
+            "credentialIds": .array(result.credentialIDs.map(JSONValue.string)),
         ]
+        object[["mso_mdoc"].contains(result.format) ? "docType" : result.format.hasSuffix("sd-jwt") ? "vct" : "type"] = .string(result.docType)
         if let error = result.error {
             object["error"] = ["kind": .string(kind(of: error)), "message": .string(error.description)]
         }

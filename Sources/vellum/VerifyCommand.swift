@@ -314,6 +314,6 @@ func readFile(_ path: String) throws -> Data {
 
 /// Prints `message` to standard error and returns the exit code to throw.
 func failure(_ message: String, code: Int32) -> ExitCode {
-    printToStandardError("error: \(message)")
+    CommandOutput.fail(message, exitCode: code)
     return ExitCode(code)
 }

@@ -64,6 +64,17 @@ enum WalletCLIError: Error, CustomStringConvertible {
     /// `receive` was stopped by `signal`: the claim rolled back, or already `committed`.
     case interrupted(signal: Int32, committed: Bool)
 
+    /// What to do about it, where there is something to say.
+    var hint: String? {
+        switch self {
+        case .wallet(.walletNotFound): "create one with `vellum init`, or give its directory with --wallet"
+        case .wallet(.wrongPassphrase): "type the passphrase the wallet was created with (VELLUM_PASSPHRASE for scripts)"
+        case .noPassphrase: "set VELLUM_PASSPHRASE or type one at the prompt"
+        case .interrupted: nil
+        default: nil
+        }
+    }
+
     var exitCode: Int32 {
         switch self {
         case .noPassphrase, .passphrasesDiffer, .invalidPassphrase: return WalletExitCode.passphrase
@@ -88,7 +99,7 @@ enum WalletCLIError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .wallet(.walletNotFound(let path)): return "no wallet at \(path) (run `vellum init` first)"
+        case .wallet(.walletNotFound(let path)): return "no wallet at \(path)"
         case .wallet(let error): return error.description
         case .noPassphrase: return "no passphrase: set \(WalletOptions.passphraseVariable) or type one at the prompt"
         case .passphrasesDiffer: return "the passphrases differ"
@@ -116,24 +127,21 @@ enum WalletCommandRunner {
             try await body()
         } catch let error as WalletCLIError {
             if case .badArgument(let message, let hint, _) = error {
-                printError(message, hint: hint)
+                printError(message, hint: hint, exitCode: error.exitCode)
             } else {
-                printError("\(error)")
+                printError("\(error)", hint: error.hint, exitCode: error.exitCode)
             }
             throw ExitCode(error.exitCode)
         } catch let error as WalletError {
             let wrapped = WalletCLIError.wallet(error)
-            printError("\(wrapped)")
+            printError("\(wrapped)", hint: wrapped.hint, exitCode: wrapped.exitCode)
             throw ExitCode(wrapped.exitCode)
         }
     }
 
-    /// Prints `vellum: message` on standard error, and after it how to get past the address
-    /// policy when that is what refused (see ``NetworkOptions``).
-    static func printError(_ message: String, hint: String? = nil) {
-        var text = "vellum: \(message)\n"
-        if let hint { text += "hint: \(hint)\n" }
-        if let hint = NetworkOptions.hint(for: message) { text += hint + "\n" }
-        FileHandle.standardError.write(Data(text.utf8))
+    /// Prints `vellum: error: message` on standard error (see ``CommandOutput/fail(_:hint:exitCode:)``),
+    /// and how to get past the address policy when that is what refused (see ``NetworkOptions``).
+    static func printError(_ message: String, hint: String? = nil, exitCode: Int32 = 1) {
+        CommandOutput.fail(message, hint: hint ?? NetworkOptions.hint(for: message), exitCode: exitCode)
     }
 }

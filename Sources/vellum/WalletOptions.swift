@@ -185,7 +185,7 @@ extension Vellum {
     static func main() async {
         let arguments = WalletOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
         if let failure = CommandSuggestion.failure(for: arguments) {
-            FileHandle.standardError.write(Data("vellum: error: \(failure.message)\nhint: \(failure.hint)\n".utf8))
+            CommandOutput.fail(failure.message, hint: failure.hint, exitCode: ExitCode.validationFailure.rawValue)
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         await main(arguments)

@@ -1,7 +1,7 @@
 """Runs a program on a pseudo-terminal and plays a script of keystrokes, for the CLI tests
 of prompts (passphrase, confirmation) that only behave as they do on a terminal.
 
-    pty_session.py  < {"argv": [...], "env": {...}, "steps": [{"expect": "text"} | {"send": "text"}], "timeout": 30}
+    pty_session.py  < {"argv": [...], "env": {...}, "unset": [names], "steps": [{"expect": "text"} | {"send": "text"}], "timeout": 30}
     -> {"status": exit status or 128+signal, "output": everything the terminal showed}
 """
 
@@ -17,6 +17,8 @@ def main():
     request = json.load(sys.stdin)
     timeout = request.get("timeout", 30)
     environment = dict(os.environ)
+    for name in request.get("unset", []):
+        environment.pop(name, None)
     environment.update(request.get("env", {}))
     pid, master = pty.fork()
     if pid == 0:

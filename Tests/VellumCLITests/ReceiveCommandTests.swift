@@ -48,8 +48,9 @@ struct ReceiveCommandTests {
             ])
             #expect(result.status == 0, "\(result.errorText)")
             let results = try #require(try WalletCLI.json(result).arrayValue)
-            #expect(results.map { $0["doc_type"]?.stringValue } == ["urn:eudi:pid:1", "org.iso.18013.5.1.mDL"])
-            #expect(results.allSatisfy { $0["error"] == nil && $0["credential_ids"]?.arrayValue?.count == 1 })
+            #expect(results.map { $0["vct"]?.stringValue ?? $0["docType"]?.stringValue } == ["urn:eudi:pid:1", "org.iso.18013.5.1.mDL"])
+            #expect(results.first?["docType"] == nil && results.last?["vct"] == nil)
+            #expect(results.allSatisfy { $0["error"] == nil && $0["credentialIds"]?.arrayValue?.count == 1 && $0["configurationId"] != nil })
             #expect(result.errorText.contains("requesting an access token"))
             #expect(try await storedCount() == 2)
         }

@@ -55,11 +55,11 @@ struct SandboxAddressOptions: ParsableArguments {
 
     /// Prints `error` as the one-line message and hint of a sandbox that did not answer.
     static func fail(_ error: SandboxError, base: URL) -> ExitCode {
-        var message = "vellum: error: \(error)\n"
+        var hint: String?
         if case .serverFailed = error {
-            message += "hint: start one with `vellum sandbox`, or give its address with --url (now \(base.absoluteString))\n"
+            hint = "start one with `vellum sandbox`, or give its address with --url (now \(base.absoluteString))"
         }
-        FileHandle.standardError.write(Data(message.utf8))
+        CommandOutput.fail("\(error)", hint: hint, exitCode: WalletExitCode.protocolFailure)
         return ExitCode(WalletExitCode.protocolFailure)
     }
 }

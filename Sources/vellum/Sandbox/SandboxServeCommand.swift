@@ -76,13 +76,13 @@ struct SandboxServeCommand: AsyncParsableCommand {
             issuer = try SandboxIssuer(configuration: configuration, stateFile: state.file, startingFresh: fresh)
             base = try await issuer.start()
         } catch {
-            var message = "vellum: error: the sandbox did not start: \(error)\n"
+            var hint: String?
             if case .invalidState = error {
-                message += "hint: --fresh replaces the state (credentials it issued will no longer verify), or --state DIR uses another\n"
+                hint = "--fresh replaces the state (credentials it issued will no longer verify), or --state DIR uses another"
             } else if case .serverFailed = error {
-                message += "hint: another program may use port \(port); choose one with --port (0 picks a free one)\n"
+                hint = "another program may use port \(port); choose one with --port (0 picks a free one)"
             }
-            FileHandle.standardError.write(Data(message.utf8))
+            CommandOutput.fail("the sandbox did not start: \(error)", hint: hint, exitCode: WalletExitCode.protocolFailure)
             throw ExitCode(WalletExitCode.protocolFailure)
         }
         print(Self.stateLine(issuer.stateOrigin, directory: state.directory, base: base))
@@ -92,7 +92,7 @@ struct SandboxServeCommand: AsyncParsableCommand {
                 try await SandboxSamples.write(to: directory, from: issuer)
             } catch {
                 await issuer.stop()
-                FileHandle.standardError.write(Data("vellum: error: \(error)\n".utf8))
+                CommandOutput.fail("\(error)", exitCode: WalletExitCode.invalidInput)
                 throw ExitCode(WalletExitCode.invalidInput)
             }
             await issuer.stop()

@@ -1,0 +1,66 @@
+import Foundation
+import JSONModel
+import Testing
+import VellumTestSupport
+
+/// How the CLI writes (issue #24): every error one `vellum: error:` line and a hint; with
+/// `--json` also a JSON object on standard output with the same exit code; colour only on a
+/// terminal and never with `NO_COLOR`.
+@Suite("vellum: output conventions", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
+struct OutputConventionsTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-output-\(UUID().uuidString)")
+
+    @Test("with --json an error is a JSON object on standard output too, with the exit code; without it stdout stays empty")
+    func jsonErrors() async throws {
+        let missing = folder.appendingPathComponent("none").path
+        let listed = try await WalletCLI.run(["list", "--json", "--wallet", missing], passphrase: nil)
+        #expect(listed.status == 3)
+        #expect(listed.errorText.hasPrefix("vellum: error: no wallet at \(missing)\nhint: create one with `vellum init`"))
+        let error = try #require(try JSONValue(parsing: Data(listed.outputText.utf8))["error"])
+        #expect(error["exitCode"] == 3)
+        #expect(error["message"]?.stringValue == "no wallet at \(missing)")
+        #expect(error["hint"]?.stringValue?.contains("vellum init") == true)
+
+        let plain = try await WalletCLI.run(["list", "--wallet", missing], passphrase: nil)
+        #expect(plain.status == 3 && plain.outputText.isEmpty)
+
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let big = folder.appendingPathComponent("big.bin")
+        FileManager.default.createFile(atPath: big.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 9 * 1024 * 1024)
+        try handle.close()
+        let verified = try await WalletCLI.run(["verify", big.path, "--json"], passphrase: nil)
+        #expect(verified.status == 2)
+        #expect(try JSONValue(parsing: Data(verified.outputText.utf8))["error"]?["exitCode"] == 2)
+        #expect(!verified.errorText.contains("\u{1B}["), "colour in a pipe")
+    }
+
+    struct Session: Decodable {
+        let status: Int
+        let output: String
+    }
+
+    func onTerminal(_ arguments: [String], environment: [String: String]) async throws -> Session {
+        let binary = try #require(VellumBinary.url)
+        // The test runner may itself run with NO_COLOR set; the terminal case must not inherit it.
+        let request: [String: Any] = [
+            "argv": [binary.path] + arguments, "env": environment, "unset": ["NO_COLOR"], "steps": [[String: String]](), "timeout": 30,
+        ]
+        return try JSONDecoder().decode(
+            Session.self, from: try await PythonPeer.run("pty_session.py", input: try JSONSerialization.data(withJSONObject: request)))
+    }
+
+    @Test("on a terminal the error is coloured; NO_COLOR turns it off", .enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage))
+    func colourOnlyOnTerminals() async throws {
+        let missing = folder.appendingPathComponent("none").path
+        let coloured = try await onTerminal(["list", "--wallet", missing], environment: ["VELLUM_PASSPHRASE": "x"])
+        #expect(coloured.status == 3)
+        #expect(coloured.output.contains("\u{1B}[31;1mvellum: error:\u{1B}[0m no wallet at"))
+        let plain = try await onTerminal(["list", "--wallet", missing], environment: ["VELLUM_PASSPHRASE": "x", "NO_COLOR": "1"])
+        #expect(plain.status == 3)
+        #expect(plain.output.contains("vellum: error: no wallet at"))
+        #expect(!plain.output.contains("\u{1B}["))
+    }
+}
