@@ -45,8 +45,8 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         try await WalletCommandRunner.run {
             // Both inputs are read before the passphrase is asked for.
-            let data = try Self.read(file, limit: Self.maximumFileBytes)
-            let key = try holderKeyFile.map { path in try Self.privateKey(try Self.read(path, limit: 64 * 1024), path: path) }
+            let data = try InputFile.read(file, limit: Self.maximumFileBytes)
+            let key = try holderKeyFile.map { path in try Self.privateKey(try InputFile.read(path, limit: 64 * 1024), path: path) }
             let wallet = try await options.open()
             let stored: WalletCredential
             do throws(CredentialRejection) {
@@ -68,28 +68,6 @@ struct ImportCommand: AsyncParsableCommand {
                     print("view-only: it binds a holder key this wallet does not hold (give --holder-key to present it)")
                 }
             }
-        }
-    }
-
-    /// The file's bytes, refused before reading when it is not a regular file or too large.
-    static func read(_ path: String, limit: Int) throws -> Data {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
-        } catch {
-            throw WalletCLIError.unreadable(path: path, reason: "no such file")
-        }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw WalletCLIError.unreadable(path: path, reason: "not a regular file")
-        }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= limit else {
-            throw WalletCLIError.unreadable(path: path, reason: "it is \(size) bytes, over the \(limit) this command reads")
-        }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw WalletCLIError.unreadable(path: path, reason: "\(error.localizedDescription)")
         }
     }
 

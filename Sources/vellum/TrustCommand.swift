@@ -45,11 +45,7 @@ struct TrustAddCommand: AsyncParsableCommand {
         try await WalletCommandRunner.run {
             var inputs: [Data] = []
             for path in files {
-                do {
-                    inputs.append(try Data(contentsOf: URL(fileURLWithPath: path)))
-                } catch {
-                    throw WalletCLIError.unreadable(path: path, reason: error.localizedDescription)
-                }
+                inputs.append(try InputFile.read(path, limit: 1024 * 1024))
             }
             let wallet = try await options.open()
             let chosen = try PurposeArgument.parse(purpose)

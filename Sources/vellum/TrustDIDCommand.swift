@@ -37,7 +37,7 @@ struct TrustAddDIDCommand: AsyncParsableCommand {
         try await WalletCommandRunner.run {
             var inputs: [Data] = []
             for path in files {
-                inputs.append(try ImportCommand.read(path, limit: WalletStore.maximumDIDDocumentBytes))
+                inputs.append(try InputFile.read(path, limit: WalletStore.maximumDIDDocumentBytes))
             }
             let wallet = try await options.open()
             var added: [TrustedDIDDocument] = []

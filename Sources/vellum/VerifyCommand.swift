@@ -106,7 +106,10 @@ struct VerifyCommand: AsyncParsableCommand {
         do {
             document = try JSONValue(parsing: data)
         } catch {
-            throw failure("\(file) is not JSON: \(error.description)", code: 2)
+            throw failure(
+                "\(file) is not a credential or document vellum verify reads",
+                hint: "it reads an SD-JWT (compact or JSON), an mdoc IssuerSigned or DeviceResponse (CBOR, hex or base64url), and Open DID JSON",
+                code: 2)
         }
         guard let kind = OpenDIDDocumentKind(detecting: document) else {
             throw failure("\(file) is not a document vellum can verify (expected an Open DID document)", code: 2)
@@ -313,7 +316,7 @@ func readFile(_ path: String) throws -> Data {
 }
 
 /// Prints `message` to standard error and returns the exit code to throw.
-func failure(_ message: String, code: Int32) -> ExitCode {
-    CommandOutput.fail(message, exitCode: code)
+func failure(_ message: String, hint: String? = nil, code: Int32) -> ExitCode {
+    CommandOutput.fail(message, hint: hint, exitCode: code)
     return ExitCode(code)
 }

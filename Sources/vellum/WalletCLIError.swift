@@ -101,7 +101,7 @@ enum WalletCLIError: Error, CustomStringConvertible {
         switch self {
         case .wallet(.walletNotFound(let path)): return "no wallet at \(path)"
         case .wallet(let error): return error.description
-        case .noPassphrase: return "no passphrase: set \(WalletOptions.passphraseVariable) or type one at the prompt"
+        case .noPassphrase: return "no passphrase was given"
         case .passphrasesDiffer: return "the passphrases differ"
         case .invalidPassphrase(let reason): return "the passphrase is not usable: \(reason)"
         case .cancelled: return "cancelled at the passphrase prompt; nothing was created or changed"

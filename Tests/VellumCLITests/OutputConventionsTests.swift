@@ -63,4 +63,33 @@ struct OutputConventionsTests {
         #expect(plain.output.contains("vellum: error: no wallet at"))
         #expect(!plain.output.contains("\u{1B}["))
     }
+
+    @Test("errors name the problem, not the library: no ASN.1 positions, Foundation wording or errno names")
+    func noInternals() async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wallet = folder.appendingPathComponent("wallet")
+        try await WalletCLI.makeWallet(at: wallet).close()
+        let junk = folder.appendingPathComponent("junk.pem")
+        try Data("junk".utf8).write(to: junk)
+        let broken = folder.appendingPathComponent("broken.pem")
+        try Data("-----BEGIN CERTIFICATE-----\nMIIBAA==\n-----END CERTIFICATE-----\n".utf8).write(to: broken)
+        let cases: [([String], String)] = [
+            (["trust", "add", junk.path, "--wallet", wallet.path], "it is neither PEM text nor a DER certificate"),
+            (["trust", "add", broken.path, "--wallet", wallet.path], "does not hold a well-formed X.509 certificate"),
+            (["trust", "add", folder.appendingPathComponent("gone.pem").path, "--wallet", wallet.path], "no such file"),
+            (["import", folder.path, "--wallet", wallet.path], "not a regular file"),
+            (["verify", junk.path], "is not a credential or document vellum verify reads"),
+            (["did", "resolve", "did:web:localhost%3A1"], "connection refused"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try await WalletCLI.run(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.errorText.contains("vellum: error: "), "\(arguments): \(result.errorText)")
+            #expect(result.errorText.contains(expected), "\(arguments): \(result.errorText)")
+            for leak in ["ASN1", "NSCocoaErrorDomain", "operation could not be completed", "errno", "Error Domain", ".swift:"] {
+                #expect(!result.errorText.contains(leak), "\(arguments): \(result.errorText)")
+            }
+        }
+    }
 }

@@ -62,7 +62,7 @@ extension CredentialWallet {
             do {
                 _ = try Certificate(derEncoded: Array(input))
             } catch {
-                throw .invalidCertificate(reason: "not PEM, and not a DER certificate: \(error)")
+                throw .invalidCertificate(reason: "it is neither PEM text nor a DER certificate")
             }
             return [input]
         }
@@ -70,7 +70,7 @@ extension CredentialWallet {
         do {
             documents = try PEMDocument.parseMultiple(pemString: String(decoding: input, as: UTF8.self))
         } catch {
-            throw .invalidCertificate(reason: "unreadable PEM: \(error)")
+            throw .invalidCertificate(reason: "the PEM text is malformed (a BEGIN line without its END, or base64 that does not decode)")
         }
         var ders: [Data] = []
         for document in documents {
@@ -80,7 +80,7 @@ extension CredentialWallet {
             do {
                 _ = try Certificate(derEncoded: document.derBytes)
             } catch {
-                throw .invalidCertificate(reason: "\(error)")
+                throw .invalidCertificate(reason: "a CERTIFICATE block does not hold a well-formed X.509 certificate")
             }
             ders.append(Data(document.derBytes))
         }
