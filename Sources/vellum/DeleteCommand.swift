@@ -9,7 +9,7 @@ struct DeleteCommand: AsyncParsableCommand {
         discussion: """
             Asks y/N first (on standard input, after the passphrase line when that comes from \
             standard input); --yes skips the question. The deletion is recorded in the \
-            activity log. \(WalletExitCode.help)
+            activity log. \(WalletExitCode.help(WalletExitCode.walletMissingOrExists, WalletExitCode.passphrase, WalletExitCode.notFound, WalletExitCode.storage, WalletExitCode.declined))
             """
     )
 
@@ -50,7 +50,7 @@ struct LogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Show the activity log: issuances, presentations and deletions.",
-        discussion: WalletExitCode.help
+        discussion: WalletExitCode.help(WalletExitCode.walletMissingOrExists, WalletExitCode.passphrase, WalletExitCode.storage)
     )
 
     @OptionGroup var options: WalletOptions

@@ -12,7 +12,7 @@ struct InitCommand: AsyncParsableCommand {
             VELLUM_PASSPHRASE or a prompt (asked twice; Ctrl-C or Ctrl-D cancels with exit 130 \
             and creates nothing). It must have at least 12 characters and no control \
             characters; --allow-weak accepts a shorter one with a warning. The passphrase key is \
-            derived with scrypt (N = 2^17, r = 8, p = 1). \(WalletExitCode.help)
+            derived with scrypt (N = 2^17, r = 8, p = 1). \(WalletExitCode.help(WalletExitCode.walletMissingOrExists, WalletExitCode.passphrase, WalletExitCode.storage))
             """
     )
 

@@ -13,7 +13,7 @@ struct ListCommand: AsyncParsableCommand {
             `expired` or `not-yet-valid` by the dates, else the status found when the credential \
             was last verified (at issuance, `show` or `status`). --json prints an array of \
             {id, format, type, vct or docType, name, issuer, issuerName, validity, status}. \
-            \(WalletExitCode.help)
+            \(WalletExitCode.help(WalletExitCode.walletMissingOrExists, WalletExitCode.passphrase, WalletExitCode.storage))
             """
     )
 

@@ -23,7 +23,7 @@ struct ReceiveCommand: AsyncParsableCommand {
             plain http to loopback hosts. Exits 0 only when every offered credential was validated \
             and stored; a credential that fails leaves nothing behind. Ctrl-C (SIGINT) or SIGTERM \
             while claiming rolls the whole claim back (no credential, holder key or issuer \
-            certificate of it is kept), says so and exits 130 or 143. \(WalletExitCode.help)
+            certificate of it is kept), says so and exits 130 or 143. \(WalletExitCode.help(WalletExitCode.notAllStored, WalletExitCode.walletMissingOrExists, WalletExitCode.passphrase, WalletExitCode.invalidInput, WalletExitCode.storage, WalletExitCode.protocolFailure, WalletExitCode.declined, 143))
             """
     )
 

@@ -11,7 +11,7 @@ struct ShowCommand: AsyncParsableCommand {
         discussion: """
             Verifies the credential again (trust anchors, signature, validity, holder key, status \
             list over the network) and prints it. Exits 0 whether or not it verifies; use \
-            `vellum status` to test validity. \(WalletExitCode.help)
+            `vellum status` to test validity. \(WalletExitCode.help(WalletExitCode.walletMissingOrExists, WalletExitCode.passphrase, WalletExitCode.notFound, WalletExitCode.storage))
             """
     )
 
@@ -47,7 +47,7 @@ struct StatusCommand: AsyncParsableCommand {
             Verifies the credential again, fetching its status list, and prints VALID or the \
             reasons it is not (expired, statusRevoked, statusSuspended, statusUnknown, \
             trustedIssuerCertificateExpired, untrustedIssuer, invalidSignature, …). \
-            \(WalletExitCode.help)
+            \(WalletExitCode.help(WalletExitCode.notVerified, WalletExitCode.walletMissingOrExists, WalletExitCode.passphrase, WalletExitCode.notFound, WalletExitCode.storage))
             """
     )
 

@@ -22,7 +22,7 @@ struct TrustAddCommand: AsyncParsableCommand {
             Each file holds one DER certificate or PEM text with one or more certificates. \
             By default they anchor both issuer chains (mdoc IACAs, SD-JWT VC x5c roots) and \
             verifier chains (OpenID4VP x509_san_dns, x509_hash); --purpose narrows that. A \
-            malformed file adds nothing. \(WalletExitCode.help)
+            malformed file adds nothing. \(WalletExitCode.help(WalletExitCode.walletMissingOrExists, WalletExitCode.passphrase, WalletExitCode.invalidInput, WalletExitCode.storage))
             """
     )
 
@@ -71,7 +71,7 @@ struct TrustListCommand: AsyncParsableCommand {
         discussion: """
             Certificates first, then Open DID DID documents (trusted for issuers; --purpose \
             verifier leaves them out). With --json each entry has a kind: certificate or \
-            did-document. \(WalletExitCode.help)
+            did-document. \(WalletExitCode.help(WalletExitCode.walletMissingOrExists, WalletExitCode.passphrase, WalletExitCode.storage))
             """)
 
     @OptionGroup var options: WalletOptions
@@ -124,7 +124,7 @@ struct TrustRemoveCommand: AsyncParsableCommand {
         discussion: """
             Give a certificate's fingerprint, or a DID (did:…) to remove its trusted DID \
             documents (every version, or the one --version-id names). Credentials that chained \
-            to it, or were signed under it, no longer verify (untrustedIssuer). \(WalletExitCode.help)
+            to it, or were signed under it, no longer verify (untrustedIssuer). \(WalletExitCode.help(WalletExitCode.walletMissingOrExists, WalletExitCode.passphrase, WalletExitCode.notFound, WalletExitCode.storage))
             """)
 
     @OptionGroup var options: WalletOptions

@@ -17,7 +17,7 @@ struct TrustAddDIDCommand: AsyncParsableCommand {
             trusted document; the newest version trusted decides whether the DID is deactivated \
             or a key was revoked. Add your own holder DID's document too, to import a credential \
             with --holder-key and present it (vellum present --opendid). Remove one with \
-            `vellum trust remove DID`. \(WalletExitCode.help)
+            `vellum trust remove DID`. \(WalletExitCode.help(WalletExitCode.walletMissingOrExists, WalletExitCode.passphrase, WalletExitCode.invalidInput, WalletExitCode.storage))
             """
     )
 

@@ -29,15 +29,30 @@ enum WalletExitCode {
     /// (130, 143), as for a process the signal ended.
     static func interrupted(by signal: Int32) -> Int32 { 128 + signal }
 
-    /// The lines the subcommands' help ends with.
-    static let help = """
-        Exit codes: 0 success; 1 the credential does not verify (status); 2 some offered \
-        credentials were not stored (receive); 3 no wallet at the directory (or init found one); \
-        4 wrong or missing passphrase; 5 no such credential, certificate or DID document; 6 unreadable input; \
-        7 damaged wallet or storage failure; 8 the offer or issuer could not be used; 9 declined \
-        by the user; 64 usage error; 130/143 interrupted by SIGINT/SIGTERM (Ctrl-C or Ctrl-D at the passphrase \
-        prompt changes nothing; an interrupted receive is rolled back).
-        """
+    /// What each exit code means, for the help of the commands that can return it.
+    static let meanings: [(code: Int32, meaning: String)] = [
+        (success, "success"),
+        (notVerified, "the credential does not verify"),
+        (notAllStored, "some offered credentials were not stored"),
+        (walletMissingOrExists, "no wallet at the directory (for init: one exists already)"),
+        (passphrase, "wrong, missing or unusable passphrase"),
+        (notFound, "no such credential, certificate or DID document"),
+        (invalidInput, "unreadable or unusable input file"),
+        (storage, "damaged wallet file or storage failure"),
+        (protocolFailure, "the offer or issuer could not be used"),
+        (declined, "declined at the prompt"),
+        (64, "usage error"),
+        (130, "Ctrl-C (SIGINT) or Ctrl-D at the passphrase prompt: nothing changed"),
+        (143, "SIGTERM: the claim was rolled back"),
+    ]
+
+    /// The sentence a subcommand's help ends with, naming only the exit codes it can return
+    /// (usage error 64 and 130 at the passphrase prompt are added for every wallet command).
+    static func help(_ codes: Int32...) -> String {
+        let all = Set(codes + [success, 64, 130])
+        let parts = meanings.filter { all.contains($0.code) }.map { "\($0.code) \($0.meaning)" }
+        return "Exit codes: " + parts.joined(separator: "; ") + "."
+    }
 }
 
 /// A wallet subcommand's failure: printed on standard error, exiting with its code.

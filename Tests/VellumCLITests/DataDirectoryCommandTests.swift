@@ -67,4 +67,21 @@ struct CommandSuggestionTests {
         let help = try await WalletCLI.run(["--help"], passphrase: nil)
         #expect(help.outputText.contains("--wallet DIR"))
     }
+
+    @Test("each subcommand's help lists only the exit codes it can return")
+    func exitCodesPerCommand() async throws {
+        func help(_ command: [String]) async throws -> String {
+            let result = try await WalletCLI.run(["help"] + command, passphrase: nil)
+            return result.outputText.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ")
+        }
+        let list = try await help(["list"])
+        #expect(list.contains("Exit codes: 0 success; 3 no wallet"))
+        #expect(!list.contains("9 declined") && !list.contains("1 the credential does not verify") && !list.contains("143"))
+        let status = try await help(["status"])
+        #expect(status.contains("1 the credential does not verify") && status.contains("5 no such credential"))
+        let delete = try await help(["delete"])
+        #expect(delete.contains("9 declined at the prompt") && !delete.contains("2 some offered"))
+        let receive = try await help(["receive"])
+        #expect(receive.contains("2 some offered credentials were not stored") && receive.contains("143 SIGTERM"))
+    }
 }
