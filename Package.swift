@@ -171,7 +171,7 @@ let package = Package(
             name: "Sandbox",
             dependencies: [
                 "CryptoKeys", "JSONModel", "JOSE", "CBOR", "Multiformats", "X509Trust", "SDJWT", "MDoc",
-                "StatusList", "OpenID4VCI", "OpenID4VP", "DCQL", "HTTP", "DID", "CQRencode", "LoopbackServer",
+                "StatusList", "OpenID4VCI", "OpenID4VP", "DCQL", "HTTP", "DID", "OpenDID", "CQRencode", "LoopbackServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -212,7 +212,6 @@ let package = Package(
 
         // Test support: Open DID parties with fresh keys, their DID documents and credentials
         // (wallet and CLI tests).
-        .target(name: "OpenDIDTestSupport", dependencies: ["OpenDID", "CryptoKeys", "Multiformats"], path: "Tests/OpenDIDTestSupport"),
 
         // Test support: claiming sandbox credentials into a wallet (wallet and CLI tests).
         .target(name: "SandboxClaimSupport", dependencies: ["JSONModel", "Sandbox", "Wallet"], path: "Tests/SandboxClaimSupport"),
@@ -266,7 +265,7 @@ let package = Package(
         .testTarget(name: "WalletTests", dependencies: [
             "Wallet", "CryptoKeys", "JSONModel", "VellumTestSupport", "OpenID4VCI", "SDJWT", "MDoc", "StatusList",
             "HTTP", "JOSE", "CBOR", "Multiformats", "X509Trust", "Sandbox", "SandboxClaimSupport", "DCQL", "OpenID4VP",
-            "OpenDID", "OpenDIDTestSupport",
+            "OpenDID",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "X509", package: "swift-certificates"),
@@ -291,7 +290,7 @@ let package = Package(
         ]),
         .testTarget(name: "VellumCLITests", dependencies: [
             "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE", "Wallet", "Sandbox",
-            "SandboxClaimSupport", "MDoc", "StatusList", "X509Trust", "HTTP", "OpenDID", "OpenDIDTestSupport",
+            "SandboxClaimSupport", "MDoc", "StatusList", "X509Trust", "HTTP", "OpenDID",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),

@@ -19,6 +19,10 @@ public enum SandboxSamples {
         ("vp.sd-jwt", "a presentation of the PID with a key binding JWT for nonce n-42 and client x509_san_dns:verifier.example"),
         ("mdl.cbor", "an ISO 18013-5 mDL IssuerSigned (binary CBOR), bound to mdl-holder.pem"),
         ("mdl-holder.pem", "the mDL's device private key (for vellum import --holder-key)"),
+        ("opendid-vc.json", "an Open DID verifiable credential (a national ID) about the holder's DID"),
+        ("opendid-issuer-did.json", "the Open DID issuer's DID document (vellum verify --did-doc, vellum trust add-did)"),
+        ("opendid-holder-did.json", "the Open DID holder's DID document"),
+        ("opendid-holder.pem", "the holder's authentication key (for vellum import --holder-key)"),
     ]
 
     /// The nonce and client identifier the sample presentation answers.
@@ -41,6 +45,16 @@ public enum SandboxSamples {
         } catch {
             throw .cryptography("making the sample presentation: \(error)")
         }
+        let openDIDIssuer = SandboxOpenDIDParty(name: "Vellum Sandbox Open DID issuer")
+        let openDIDHolder = SandboxOpenDIDParty()
+        let openDID: (credential: Data, issuer: Data, holder: Data)
+        do {
+            openDID = (
+                try await openDIDIssuer.credential(about: openDIDHolder.did).toJsonData(isPretty: true),
+                try await openDIDIssuer.documentJSON(), try await openDIDHolder.documentJSON())
+        } catch {
+            throw .cryptography("making the Open DID samples: \(error)")
+        }
         let contents: [String: Data]
         do {
             contents = [
@@ -50,6 +64,10 @@ public enum SandboxSamples {
                 "vp.sd-jwt": Data(presentation.utf8),
                 "mdl.cbor": try Base64URL.decodeLenient(mdl),
                 "mdl-holder.pem": Data(try mdlKey.pemRepresentation().utf8),
+                "opendid-vc.json": openDID.credential,
+                "opendid-issuer-did.json": openDID.issuer,
+                "opendid-holder-did.json": openDID.holder,
+                "opendid-holder.pem": Data(try openDIDHolder.authenticationKey.pemRepresentation().utf8),
             ]
         } catch {
             throw .cryptography("encoding the samples: \(error)")
@@ -59,7 +77,7 @@ public enum SandboxSamples {
             for (name, data) in contents {
                 let url = directory.appendingPathComponent(name)
                 try data.write(to: url, options: .atomic)
-                if name.hasSuffix("-holder.pem") {
+                if name.hasSuffix("holder.pem") {
                     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
                 }
             }

@@ -81,6 +81,27 @@ public struct SandboxStateFile: Sendable, Hashable {
             unlink(temporary.path)
             throw .stateNotWritten("\(url.path) could not be replaced (disk full?)")
         }
+        try writeRoots(of: state)
+    }
+
+    /// The issuer root (IACA), public: what a wallet trusts for the sandbox's credentials.
+    public var issuerRootURL: URL { directory.appendingPathComponent("issuer-root.pem") }
+    /// The verifier root, public: what a wallet trusts (`--purpose verifier`) to answer the
+    /// sandbox verifier's requests.
+    public var verifierRootURL: URL { directory.appendingPathComponent("verifier-root.pem") }
+
+    /// Writes the two roots beside the state, as PEM, when they are not there already, so
+    /// a person can `vellum trust add` them without fetching them from the running sandbox.
+    private func writeRoots(of state: SandboxState) throws(SandboxError) {
+        for (url, certificate) in [(issuerRootURL, state.issuerRoot), (verifierRootURL, state.verifierKeys.root)] {
+            let pem = Data(SandboxAuthority.pem(certificate).utf8)
+            guard (try? Data(contentsOf: url)) != pem else { continue }
+            do {
+                try pem.write(to: url, options: .atomic)
+            } catch {
+                throw .stateNotWritten("\(url.path) could not be written")
+            }
+        }
     }
 }
 

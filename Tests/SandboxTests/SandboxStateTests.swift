@@ -22,7 +22,8 @@ struct SandboxStateTests {
         let directoryMode = try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int
         #expect(fileMode == 0o600)
         #expect(directoryMode == 0o700)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["state.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["issuer-root.pem", "state.json", "verifier-root.pem"])
+        #expect(try String(contentsOf: file.issuerRootURL, encoding: .utf8) == first.rootCertificatePEM)
         let again = try SandboxIssuer(configuration: SandboxConfiguration(), stateFile: file)
         #expect(again.rootCertificatePEM == first.rootCertificatePEM)
         let fresh = try SandboxIssuer(configuration: SandboxConfiguration(), stateFile: file, startingFresh: true)

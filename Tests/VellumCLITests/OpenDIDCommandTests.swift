@@ -2,7 +2,7 @@ import CryptoKeys
 import Foundation
 import JSONModel
 import OpenDID
-import OpenDIDTestSupport
+import Sandbox
 import Testing
 import VellumTestSupport
 import Wallet
@@ -14,8 +14,8 @@ import Wallet
 struct OpenDIDCommandTests {
     let folder: URL
     var directory: URL { folder.appendingPathComponent("wallet") }
-    let issuer = OpenDIDTestParty()
-    let holder = OpenDIDTestParty()
+    let issuer = SandboxOpenDIDParty()
+    let holder = SandboxOpenDIDParty()
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-opendid-cli-\(UUID().uuidString)")

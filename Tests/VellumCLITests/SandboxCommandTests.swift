@@ -97,6 +97,7 @@ struct SandboxCommandTests {
             ["verify", path("pid.sd-jwt"), "--trust", path("iaca.pem")],
             ["verify", path("vp.sd-jwt"), "--trust", path("iaca.pem"), "--nonce", "n-42", "--client-id", "x509_san_dns:verifier.example"],
             ["verify", path("mdl.cbor"), "--trust", path("iaca.pem")],
+            ["verify", path("opendid-vc.json"), "--did-doc", path("opendid-issuer-did.json")],
         ] {
             let verified = try await WalletCLI.run(arguments, passphrase: nil)
             #expect(verified.status == 0, "\(arguments): \(verified.outputText) \(verified.errorText)")
@@ -106,7 +107,10 @@ struct SandboxCommandTests {
         try await WalletCLI.makeWallet(at: wallet).close()
         let trusted = try await WalletCLI.run(["trust", "add", path("iaca.pem"), "--wallet", wallet.path])
         #expect(trusted.status == 0, "\(trusted.errorText)")
-        for (credential, key) in [("pid.sd-jwt", "pid-holder.pem"), ("mdl.cbor", "mdl-holder.pem")] {
+        let trustedDIDs = try await WalletCLI.run(
+            ["trust", "add-did", path("opendid-issuer-did.json"), path("opendid-holder-did.json"), "--wallet", wallet.path])
+        #expect(trustedDIDs.status == 0, "\(trustedDIDs.errorText)")
+        for (credential, key) in [("pid.sd-jwt", "pid-holder.pem"), ("mdl.cbor", "mdl-holder.pem"), ("opendid-vc.json", "opendid-holder.pem")] {
             let imported = try await WalletCLI.run(["import", path(credential), "--holder-key", path(key), "--wallet", wallet.path])
             #expect(imported.status == 0, "\(credential): \(imported.errorText)")
         }

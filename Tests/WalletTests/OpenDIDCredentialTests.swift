@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import JSONModel
 import OpenDID
-import OpenDIDTestSupport
+import Sandbox
 import Testing
 import VellumTestSupport
 @testable import Wallet
@@ -21,8 +21,8 @@ struct OpenDIDCredentialTests {
     struct World {
         let files = TemporaryWallet()
         let wallet: CredentialWallet
-        let issuer = OpenDIDTestParty()
-        let holder = OpenDIDTestParty()
+        let issuer = SandboxOpenDIDParty()
+        let holder = SandboxOpenDIDParty()
 
         init(clock: @escaping @Sendable () -> Date = { Date() }) async throws {
             wallet = try await CredentialWallet.create(
@@ -238,7 +238,7 @@ struct OpenDIDCredentialTests {
     func wrongIssuerDocument() async throws {
         try await withWorld { world in
             try await world.wallet.addTrustedDIDDocument(try await world.holder.documentJSON())
-            let impostor = OpenDIDTestParty(did: world.issuer.did)
+            let impostor = SandboxOpenDIDParty(did: world.issuer.did)
             try await world.wallet.addTrustedDIDDocument(try await impostor.documentJSON())
             #expect(await refusal(world, try await world.credentialJSON()) == [.invalidSignature])
             #expect(try await world.storedCount() == (0, 0))
@@ -249,7 +249,7 @@ struct OpenDIDCredentialTests {
     func keyOfAnotherDID() async throws {
         try await withWorld { world in
             try await world.trustBoth()
-            let other = OpenDIDTestParty()
+            let other = SandboxOpenDIDParty()
             try await world.wallet.addTrustedDIDDocument(try await other.documentJSON())
             // `other` signs a credential that names the issuer.
             var forged = try await other.credential(about: world.holder.did)

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import JSONModel
 import OpenDID
-import OpenDIDTestSupport
+import Sandbox
 import Testing
 @testable import Wallet
 
@@ -28,7 +28,7 @@ struct WalletTrustedDIDDocumentTests {
     @Test("added, listed (every version) and removed by DID and version; the same bytes twice keep one copy")
     func addListRemove() async throws {
         try await withWallet { wallet, _ in
-            let issuer = OpenDIDTestParty()
+            let issuer = SandboxOpenDIDParty()
             let first = try await issuer.documentJSON()
             let added = try await wallet.addTrustedDIDDocument(first)
             #expect(added.did == issuer.did && added.versionId == "1" && added.json == first)
@@ -48,10 +48,10 @@ struct WalletTrustedDIDDocumentTests {
     @Test("a document altered after its owner signed it, or one with no proof, is refused and nothing is stored")
     func forgedDocumentsRefused() async throws {
         try await withWallet { wallet, _ in
-            let issuer = OpenDIDTestParty()
+            let issuer = SandboxOpenDIDParty()
             var document = try await issuer.document()
             // Another key slipped in under the owner's signature.
-            document.verificationMethod[0].publicKeyMultibase = try await OpenDIDTestParty().document().verificationMethod[0].publicKeyMultibase
+            document.verificationMethod[0].publicKeyMultibase = try await SandboxOpenDIDParty().document().verificationMethod[0].publicKeyMultibase
             await #expect {
                 try await wallet.addTrustedDIDDocument(try document.toJsonData())
             } throws: { error in
@@ -69,10 +69,10 @@ struct WalletTrustedDIDDocumentTests {
     @Test("a different document under a DID and version already trusted is refused; the first one stays")
     func conflictingVersionRefused() async throws {
         try await withWallet { wallet, _ in
-            let issuer = OpenDIDTestParty()
+            let issuer = SandboxOpenDIDParty()
             let original = try await issuer.documentJSON()
             try await wallet.addTrustedDIDDocument(original)
-            let impostor = OpenDIDTestParty(did: issuer.did)
+            let impostor = SandboxOpenDIDParty(did: issuer.did)
             await #expect(throws: WalletError.self) { try await wallet.addTrustedDIDDocument(try await impostor.documentJSON()) }
             #expect(try await wallet.trustedDIDDocuments().map(\.json) == [original])
         }
@@ -81,7 +81,7 @@ struct WalletTrustedDIDDocumentTests {
     @Test("the wallet file does not show which DIDs are trusted: rows are keyed by a keyed hash, bodies sealed")
     func sealedAtRest() async throws {
         try await withWallet { wallet, files in
-            let issuer = OpenDIDTestParty()
+            let issuer = SandboxOpenDIDParty()
             try await wallet.addTrustedDIDDocument(try await issuer.documentJSON())
             let database = try files.rawDatabase()
             let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id || did_index FROM trusted_did_document") }
@@ -94,8 +94,8 @@ struct WalletTrustedDIDDocumentTests {
     @Test("a row moved to another DID's id does not open")
     func movedRowRefused() async throws {
         try await withWallet { wallet, files in
-            let first = OpenDIDTestParty()
-            let second = OpenDIDTestParty()
+            let first = SandboxOpenDIDParty()
+            let second = SandboxOpenDIDParty()
             try await wallet.addTrustedDIDDocument(try await first.documentJSON())
             try await wallet.addTrustedDIDDocument(try await second.documentJSON())
             let database = try files.rawDatabase()

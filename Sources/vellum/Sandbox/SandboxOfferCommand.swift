@@ -31,6 +31,9 @@ struct SandboxOfferCommand: AsyncParsableCommand {
     @Flag(help: "Print the sandbox's answer as JSON.")
     var json = false
 
+    @Flag(help: "Print only the offer link (for `vellum receive \"$(vellum sandbox offer --link)\"`).")
+    var link = false
+
     func validate() throws {
         for name in credentials where !SandboxCredentialKind.allCases.map(\.rawValue).contains(name) {
             throw ValidationError("--credential \(name) is not one the sandbox issues; use pid or mDL")
@@ -49,6 +52,10 @@ struct SandboxOfferCommand: AsyncParsableCommand {
         }
         if json {
             print(offer.json.serializedString(.pretty(indent: 2)))
+            return
+        }
+        if link {
+            print(offer.link)
             return
         }
         print("Credential offer\(offer.transactionCode.map { " (transaction code \($0))" } ?? ""):")

@@ -34,6 +34,9 @@ struct SandboxRequestCommand: AsyncParsableCommand {
     @Flag(help: "Print the sandbox's answer as JSON.")
     var json = false
 
+    @Flag(help: "Print only the request link (for `vellum present \"$(vellum sandbox request --link)\"`).")
+    var link = false
+
     func validate() throws {
         guard ["direct_post", "direct_post.jwt"].contains(responseMode) else {
             throw ValidationError("--response-mode \(responseMode) is not one the sandbox verifier offers; use direct_post.jwt or direct_post")
@@ -51,6 +54,10 @@ struct SandboxRequestCommand: AsyncParsableCommand {
         }
         if json {
             print(request.json.serializedString(.pretty(indent: 2)))
+            return
+        }
+        if link {
+            print(request.link)
             return
         }
         print("Presentation request (\(query.title)):")

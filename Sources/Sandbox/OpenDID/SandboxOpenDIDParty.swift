@@ -3,21 +3,28 @@ import Foundation
 import Multiformats
 import OpenDID
 
-/// A party of the Open DID tests (an issuer, a holder): a DID, fresh P-256 keys, and its DID
-/// document, signed by itself as an Open DID owner signs it.
+/// A party of the Open DID data model (seed 001) the sandbox plays: an issuer or a holder with
+/// a DID, fresh P-256 keys, and its DID document, signed by itself as an Open DID owner signs
+/// it. The samples (`vellum sandbox --samples`) and the tests make their issuers, holders and
+/// credentials with it.
 ///
-/// Every key is made for the test run, so nothing here is a fixture anyone else holds.
-public struct OpenDIDTestParty: Sendable {
+/// Every key is made when the party is, so nothing here is a fixture anyone else holds.
+public struct SandboxOpenDIDParty: Sendable {
     /// The DID.
     public let did: String
+    /// The name the party's credentials give their issuer.
+    public var name: String
     /// The key listed for `assertionMethod` (an issuer's credential signing key), `assert`.
     public var assertionKey: PrivateKey
     /// The key listed for `authentication` (a holder's presentation key), `pin`.
     public var authenticationKey: PrivateKey
 
     /// A party with fresh keys; the DID is random unless given.
-    public init(did: String = "did:omn:test" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(20)) {
+    public init(
+        did: String = "did:omn:test" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(20), name: String = "Test issuer"
+    ) {
         self.did = did
+        self.name = name
         assertionKey = PrivateKey(curve: .p256)
         authenticationKey = PrivateKey(curve: .p256)
     }
@@ -62,12 +69,12 @@ public struct OpenDIDTestParty: Sendable {
     /// A credential about `subject` issued by this party (signed with its assertion key of
     /// `versionId`, a whole-credential and a per-claim signature), valid between the dates.
     public func credential(
-        about subject: String, claims: [Claim] = OpenDIDTestParty.nationalIDClaims,
+        about subject: String, claims: [Claim] = SandboxOpenDIDParty.nationalIDClaims,
         validFrom: Date = Date().addingTimeInterval(-3600), validUntil: Date = Date().addingTimeInterval(365 * 86400),
         versionId: String = "1", assertionKeyName: String = "assert"
     ) async throws -> VerifiableCredential {
         var credential = VerifiableCredential(
-            id: UUID().uuidString.lowercased(), issuer: Issuer(id: did, name: "Test issuer"),
+            id: UUID().uuidString.lowercased(), issuer: Issuer(id: did, name: name),
             issuanceDate: UTCDatetime.string(from: validFrom), validFrom: UTCDatetime.string(from: validFrom),
             validUntil: UTCDatetime.string(from: validUntil), formatVersion: "1.0", language: "en", evidence: [],
             credentialSchema: CredentialSchema(id: "https://issuer.example/api/v1/vc/vcschema?name=national_id"),
