@@ -64,7 +64,7 @@ struct OpenDIDCommandTests {
         #expect(list.count == 1 && list.first?["issuer"]?.stringValue == issuer.did)
         let shown = try await vellum(["show", id])
         #expect(shown.status == 0 && shown.outputText.contains("VALID"), "\(shown.outputText)")
-        #expect(shown.outputText.contains("org.opendid.v1.national_id.family_name") && shown.outputText.contains("Family name"))
+        #expect(shown.outputText.contains("Family name: Hong"), "\(shown.outputText)")
         let status = try await vellum(["status", id, "--json"])
         #expect(status.status == 0)
         #expect(try WalletCLI.json(status)["statusDetail"]?.stringValue?.contains("not supported") == true)

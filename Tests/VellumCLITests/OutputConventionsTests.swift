@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import Sandbox
 import Testing
 import VellumTestSupport
 
@@ -91,5 +92,39 @@ struct OutputConventionsTests {
                 #expect(!result.errorText.contains(leak), "\(arguments): \(result.errorText)")
             }
         }
+    }
+
+    @Test("show: labels from the issuer's metadata, local dates, registered claims apart, one verdict line with each reason once")
+    func showForAPerson() async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wallet = folder.appendingPathComponent("wallet")
+        try await WalletCLI.makeWallet(at: wallet).close()
+        let issuer = try SandboxIssuer()
+        let base = try await issuer.start()
+        do {
+            let offer = try await issuer.createOffer()
+            let received = try await WalletCLI.run(
+                ["receive", offer.byReferenceLink, "--trust-issuer-iaca", "--yes", "--json", "--wallet", wallet.path])
+            #expect(received.status == 0, "\(received.errorText)")
+            let pid = try #require(try WalletCLI.json(received).arrayValue?.first?["credentialIds"]?[0]?.stringValue)
+            let shown = try await WalletCLI.run(["show", pid, "--wallet", wallet.path])
+            let text = shown.outputText
+            #expect(text.contains("    Address:\n") && text.contains("      City: Köln"), "\(text)")
+            #expect(text.contains("  registered claims:\n    iss: \(base.absoluteString)"), "\(text)")
+            #expect(!text.contains("iat: 17"), "a time as seconds: \(text)")
+            #expect(text.hasSuffix("status: valid (its status list says so)\nVALID\n"), "\(text)")
+
+            let records = await issuer.issuedCredentials()
+            try await issuer.revoke(credentialID: try #require(records.first).id)
+            let status = try await WalletCLI.run(["status", pid, "--wallet", wallet.path])
+            #expect(status.status == 1)
+            #expect(status.outputText.contains("status: revoked\nNOT VALID: statusRevoked ("), "\(status.outputText)")
+            #expect(status.outputText.components(separatedBy: "statusRevoked").count == 2, "the reason once: \(status.outputText)")
+        } catch {
+            await issuer.stop()
+            throw error
+        }
+        await issuer.stop()
     }
 }

@@ -120,7 +120,7 @@ struct WalletCommandTests {
                 "\(show.outputText)")
 
             let showText = try await WalletCLI.run(["show", sd.id, "--wallet", directory.path])
-            #expect(showText.status == 0 && showText.outputText.contains("given_name: Erika"))
+            #expect(showText.status == 0 && showText.outputText.contains("Given name: Erika"))
             #expect(showText.outputText.hasSuffix("VALID\n"), "\(showText.outputText)")
 
             let valid = try await WalletCLI.run(["status", sd.id, "--wallet", directory.path])
