@@ -65,7 +65,7 @@ struct SandboxCommandTests {
             #expect(request.status == 0, "\(request.errorText)")
             let answer = try JSONValue(parsing: Data(request.outputText.utf8))
             #expect(answer["link"]?.stringValue?.hasPrefix("openid4vp://") == true)
-            let id = try #require(answer["transaction_id"]?.stringValue)
+            let id = try #require(answer["transactionId"]?.stringValue)
             #expect(try await issuer.presentationOutcome(transactionID: id) == nil)
         } catch {
             await issuer.stop()

@@ -51,7 +51,11 @@ struct SandboxOfferCommand: AsyncParsableCommand {
             throw SandboxAddressOptions.fail(error, base: client.baseURL)
         }
         if json {
-            print(offer.json.serializedString(.pretty(indent: 2)))
+            // camelCase like every --json of the CLI (the admin API answers in snake_case).
+            var object: JSONObject = ["link": .string(offer.link), "page": .string(offer.page.absoluteString)]
+            if let code = offer.transactionCode { object["transactionCode"] = .string(code) }
+            if let credentialOffer = offer.json["credential_offer"] { object["credentialOffer"] = credentialOffer }
+            print(JSONValue.object(object).serializedString(.pretty(indent: 2)))
             return
         }
         if link {

@@ -53,7 +53,10 @@ struct SandboxRequestCommand: AsyncParsableCommand {
             throw SandboxAddressOptions.fail(error, base: client.baseURL)
         }
         if json {
-            print(request.json.serializedString(.pretty(indent: 2)))
+            let object: JSONObject = [
+                "link": .string(request.link), "transactionId": .string(request.transactionID), "page": .string(request.page.absoluteString),
+            ]
+            print(JSONValue.object(object).serializedString(.pretty(indent: 2)))
             return
         }
         if link {
