@@ -38,19 +38,10 @@ struct OutputConventionsTests {
         #expect(!verified.errorText.contains("\u{1B}["), "colour in a pipe")
     }
 
-    struct Session: Decodable {
-        let status: Int
-        let output: String
-    }
-
-    func onTerminal(_ arguments: [String], environment: [String: String]) async throws -> Session {
+    func onTerminal(_ arguments: [String], environment: [String: String]) async throws -> TerminalSession.Result {
         let binary = try #require(VellumBinary.url)
         // The test runner may itself run with NO_COLOR set; the terminal case must not inherit it.
-        let request: [String: Any] = [
-            "argv": [binary.path] + arguments, "env": environment, "unset": ["NO_COLOR"], "steps": [[String: String]](), "timeout": 30,
-        ]
-        return try JSONDecoder().decode(
-            Session.self, from: try await PythonPeer.run("pty_session.py", input: try JSONSerialization.data(withJSONObject: request)))
+        return try await TerminalSession.run([binary.path] + arguments, environment: environment, unset: ["NO_COLOR"], steps: [], timeout: 30)
     }
 
     @Test("on a terminal the error is coloured; NO_COLOR turns it off", .enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage))

@@ -9,20 +9,10 @@ import VellumTestSupport
 struct PassphrasePromptTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-pty-\(UUID().uuidString)")
 
-    struct Session: Decodable {
-        let status: Int
-        let output: String
-        let failure: String?
-    }
-
     /// Runs `vellum arguments` on a pty, answering the prompts with `steps`.
-    func session(_ arguments: [String], _ steps: [[String: String]]) async throws -> Session {
+    func session(_ arguments: [String], _ steps: [[String: String]]) async throws -> TerminalSession.Result {
         let binary = try #require(VellumBinary.url)
-        let request: [String: Any] = [
-            "argv": [binary.path] + arguments, "env": ["VELLUM_PASSPHRASE": ""], "steps": steps, "timeout": 60,
-        ]
-        let output = try await PythonPeer.run("pty_session.py", input: try JSONSerialization.data(withJSONObject: request))
-        return try JSONDecoder().decode(Session.self, from: output)
+        return try await TerminalSession.run([binary.path] + arguments, environment: ["VELLUM_PASSPHRASE": ""], steps: steps)
     }
 
     func initArguments() -> [String] { ["init", "--wallet", directory.path, "--scrypt-cost-log2", "10"] }

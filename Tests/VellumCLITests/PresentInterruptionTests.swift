@@ -12,20 +12,10 @@ struct PresentInterruptionTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-present-int-\(UUID().uuidString)")
     var directory: URL { folder.appendingPathComponent("wallet") }
 
-    struct Session: Decodable {
-        let status: Int
-        let output: String
-        let failure: String?
-    }
-
-    func session(_ arguments: [String], _ steps: [[String: String]]) async throws -> Session {
+    func session(_ arguments: [String], _ steps: [[String: String]]) async throws -> TerminalSession.Result {
         let binary = try #require(VellumBinary.url)
-        let request: [String: Any] = [
-            "argv": [binary.path] + arguments, "env": ["VELLUM_PASSPHRASE": WalletCLI.passphrase, "VELLUM_HTTP_TIMEOUT": "120"],
-            "steps": steps, "timeout": 60,
-        ]
-        let output = try await PythonPeer.run("pty_session.py", input: try JSONSerialization.data(withJSONObject: request))
-        return try JSONDecoder().decode(Session.self, from: output)
+        return try await TerminalSession.run(
+            [binary.path] + arguments, environment: ["VELLUM_PASSPHRASE": WalletCLI.passphrase, "VELLUM_HTTP_TIMEOUT": "120"], steps: steps)
     }
 
     /// A wallet holding the sandbox's PID and mDL and trusting its verifier.

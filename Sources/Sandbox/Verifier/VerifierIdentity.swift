@@ -80,28 +80,11 @@ public struct VerifierIdentity: Sendable {
             self.didKey = didKey
         }
 
-        /// Fresh keys and a root valid from an hour before `now` for ten years.
+        /// Fresh keys and a root valid from a day before `now` for ten years, made as the
+        /// issuer's root is.
         public static func generate(now: Date = Date()) throws -> Keys {
-            let rootKey = P256.Signing.PrivateKey()
-            let rootSubject = try DistinguishedName {
-                CountryName("UT")
-                OrganizationName("Vellum Sandbox")
-                CommonName("Vellum Sandbox Verifier Root")
-            }
-            let rootPublicKey = Certificate.PublicKey(rootKey.publicKey)
-            let root = try Certificate(
-                version: .v3, serialNumber: .init(), publicKey: rootPublicKey,
-                notValidBefore: now - 3600, notValidAfter: now + 3_650 * 86_400,
-                issuer: rootSubject, subject: rootSubject, signatureAlgorithm: .ecdsaWithSHA256,
-                extensions: try Certificate.Extensions {
-                    Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                    Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                    SubjectKeyIdentifier(hash: rootPublicKey)
-                },
-                issuerPrivateKey: .init(rootKey))
-            return Keys(
-                root: root, rootKey: try PrivateKey(rawRepresentation: rootKey.rawRepresentation, curve: .p256),
-                leafKey: PrivateKey(curve: .p256), didKey: PrivateKey(curve: .p256))
+            let (rootKey, root) = try SandboxAuthority.makeRoot(now: now, name: "Vellum Sandbox Verifier Root")
+            return Keys(root: root, rootKey: rootKey, leafKey: PrivateKey(curve: .p256), didKey: PrivateKey(curve: .p256))
         }
     }
 
