@@ -1,7 +1,7 @@
 import CryptoKeys
 import Foundation
+import JOSE
 import JSONModel
-import Multiformats
 
 /// An SD-JWT whose Disclosures have been checked against its payload and whose processed
 /// payload is rebuilt (RFC 9901 §7.1 step 3–5), with or without the issuer's signature
@@ -30,50 +30,57 @@ public struct ProcessedSDJWT: Sendable {
     let revealedClaims: RevealedClaimPaths
     /// The limits the payload was read under.
     private let limits: SDJWTLimits
+    /// The Issuer-signed JWT, its payload decoded while it was processed: what verification
+    /// checks the signature of without decoding the payload again.
+    let issuerJWS: DecodedJWS
 
     /// Processes the Disclosures of `sdJWT` against its payload.
     ///
     /// The payload's JSON is read once by ``DisclosureProcessor/processedPayload(readingJSON:parserLimits:)``
     /// when the SD-JWT uses SHA-256 (the default, and nearly every issuer's choice). Any
     /// other `_sd_alg`, and any payload that path gives up on, goes through the reference
-    /// path, ``init(sdJWT:payload:acceptedHashAlgorithms:limits:)``, which also reports every error.
+    /// path, ``init(sdJWT:decodedPayload:acceptedHashAlgorithms:limits:)``, which also reports every error.
     init(sdJWT: SDJWTObject, acceptedHashAlgorithms: Set<SDHashAlgorithm>, limits: SDJWTLimits) throws(SDJWTError) {
-        if acceptedHashAlgorithms.contains(.sha256), let encoded = sdJWT.jws.payloadText,
+        if acceptedHashAlgorithms.contains(.sha256),
             var processor = try? DisclosureProcessor(disclosures: sdJWT.disclosures, hashAlgorithm: .sha256, limits: limits)
         {
             var read: DisclosureProcessor.ReadPayload?
-            try? Base64URL.withDecoded(encoded) { bytes in
+            let decoded = try? sdJWT.jws.decodingPayload { bytes in
                 read = processor.processedPayload(readingJSON: bytes, parserLimits: limits.documentParserLimits)
             }
-            if let read, (try? Self.hashAlgorithm(declared: read.declaredHashAlgorithm, accepting: acceptedHashAlgorithms)) == .sha256 {
+            if let decoded, let read,
+                (try? Self.hashAlgorithm(declared: read.declaredHashAlgorithm, accepting: acceptedHashAlgorithms)) == .sha256
+            {
                 self.init(
-                    sdJWT: sdJWT, hashAlgorithm: .sha256, claims: read.claims, revealedClaims: processor.revealedClaims,
-                    limits: limits)
+                    sdJWT: sdJWT, issuerJWS: decoded, hashAlgorithm: .sha256, claims: read.claims,
+                    revealedClaims: processor.revealedClaims, limits: limits)
                 return
             }
         }
         try self.init(
-            sdJWT: sdJWT, payload: sdJWT.unverifiedPayload(limits: limits),
+            sdJWT: sdJWT, decodedPayload: sdJWT.decodedPayload(limits: limits),
             acceptedHashAlgorithms: acceptedHashAlgorithms, limits: limits)
     }
 
     /// The reference path: processes the Disclosures against the parsed payload.
     init(
-        sdJWT: SDJWTObject, payload: JSONObject, acceptedHashAlgorithms: Set<SDHashAlgorithm>,
-        limits: SDJWTLimits
+        sdJWT: SDJWTObject, decodedPayload decoded: (jws: DecodedJWS, payload: JSONObject),
+        acceptedHashAlgorithms: Set<SDHashAlgorithm>, limits: SDJWTLimits
     ) throws(SDJWTError) {
-        let algorithm = try Self.hashAlgorithm(declared: payload["_sd_alg"], accepting: acceptedHashAlgorithms)
+        let algorithm = try Self.hashAlgorithm(declared: decoded.payload["_sd_alg"], accepting: acceptedHashAlgorithms)
         var processor = try DisclosureProcessor(disclosures: sdJWT.disclosures, hashAlgorithm: algorithm, limits: limits)
-        let claims = try processor.process(payload)
+        let claims = try processor.process(decoded.payload)
         self.init(
-            sdJWT: sdJWT, hashAlgorithm: algorithm, claims: claims, revealedClaims: processor.revealedClaims, limits: limits)
+            sdJWT: sdJWT, issuerJWS: decoded.jws, hashAlgorithm: algorithm, claims: claims,
+            revealedClaims: processor.revealedClaims, limits: limits)
     }
 
     private init(
-        sdJWT: SDJWTObject, hashAlgorithm: SDHashAlgorithm, claims: JSONObject, revealedClaims: RevealedClaimPaths,
-        limits: SDJWTLimits
+        sdJWT: SDJWTObject, issuerJWS: DecodedJWS, hashAlgorithm: SDHashAlgorithm, claims: JSONObject,
+        revealedClaims: RevealedClaimPaths, limits: SDJWTLimits
     ) {
         self.sdJWT = sdJWT
+        self.issuerJWS = issuerJWS
         self.hashAlgorithm = hashAlgorithm
         self.claims = claims
         self.revealedClaims = revealedClaims

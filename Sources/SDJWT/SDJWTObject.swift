@@ -269,21 +269,23 @@ public struct SDJWTObject: Sendable {
 
     /// The unverified payload of the Issuer-signed JWT, parsed.
     func unverifiedPayload(limits: SDJWTLimits) throws(SDJWTError) -> JSONObject {
-        guard let encoded = jws.payloadText else { throw .malformed("the Issuer-signed JWT has no payload") }
-        return try Self.payloadObject(encoded: encoded, limits: limits)
+        try decodedPayload(limits: limits).payload
     }
 
-    /// Decodes and parses a base64url JWT payload strictly into an object; the decoded
-    /// bytes stay in a temporary buffer.
-    static func payloadObject(encoded: Substring, limits: SDJWTLimits) throws(SDJWTError) -> JSONObject {
+    /// The payload of the Issuer-signed JWT, decoded and parsed strictly into an object (the
+    /// decoded bytes stay in a temporary buffer), with the proof that it decoded, which
+    /// verification takes instead of decoding it again.
+    func decodedPayload(limits: SDJWTLimits) throws(SDJWTError) -> (jws: DecodedJWS, payload: JSONObject) {
+        guard jws.payloadText != nil else { throw .malformed("the Issuer-signed JWT has no payload") }
         let parser = JSONParser(limits: limits.documentParserLimits, duplicateMembers: .reject)
         var parsed = Result<JSONValue, JSONError>.success(.null)
+        let decoded: DecodedJWS
         do {
-            try Base64URL.withDecoded(encoded) { bytes in parsed = Result { () throws(JSONError) in try parser.parse(bytes) } }
+            decoded = try jws.decodingPayload { bytes in parsed = Result { () throws(JSONError) in try parser.parse(bytes) } }
         } catch {
-            throw .issuerJWT(.invalidBase64URL(part: "payload"))
+            throw .issuerJWT(error)
         }
-        return try Self.payloadObject(parsed)
+        return (decoded, try Self.payloadObject(parsed))
     }
 
     /// Parses a payload strictly into an object.

@@ -73,10 +73,11 @@ public struct SDJWTVerifier: Sendable {
             try ProcessedSDJWT(sdJWT: sdJWT, acceptedHashAlgorithms: acceptedHashAlgorithms, limits: limits)
         }
         let claims: JSONObject
+        let issuerJWS: DecodedJWS
         switch processing {
-        case .success(let processed): claims = processed.claims
+        case .success(let processed): (issuerJWS, claims) = (processed.issuerJWS, processed.claims)
         // A payload that is not a JSON object fails here, before any key is looked up.
-        case .failure: claims = try sdJWT.unverifiedPayload(limits: limits)
+        case .failure: (issuerJWS, claims) = try sdJWT.decodedPayload(limits: limits)
         }
         // The key for each signature, by position.
         var keys = [JWSVerificationKey?]()
@@ -89,8 +90,8 @@ public struct SDJWTVerifier: Sendable {
         }
         let verified: VerifiedJWS
         do {
-            // The payload was decoded and read above.
-            verified = try sdJWT.jws.verify(policy: issuerPolicy, payloadDecoded: true) { keys[$0] }
+            // The payload was decoded and read above; issuerJWS is the proof.
+            verified = try issuerJWS.verify(policy: issuerPolicy) { keys[$0] }
         } catch {
             throw .issuerJWT(error)
         }

@@ -67,19 +67,6 @@ extension JWSObject {
         }
     }
 
-    /// ``verify(detachedPayload:policy:keyFor:)`` for a caller that has already decoded this
-    /// JWS's base64url payload (and parsed it, to find the key): the payload is not decoded
-    /// a second time only to be checked.
-    ///
-    /// - Parameter keyAt: the key for the signature at a position in ``signatures``.
-    package func verify(
-        policy: JWSPolicy, payloadDecoded: Bool, keyAt: (Int) -> JWSVerificationKey?
-    ) throws(JOSEError) -> VerifiedJWS {
-        try verify(detachedPayload: nil, policy: policy, payloadDecoded: payloadDecoded) {
-            (index: Int, _: JOSEHeader) throws(JOSEError) -> JWSVerificationKey? in keyAt(index)
-        }
-    }
-
     /// Verifies with a resolver that may look the key up asynchronously.
     public func verify(
         resolver: some JWSKeyResolver, detachedPayload: Data? = nil, policy: JWSPolicy = .default
@@ -95,14 +82,24 @@ extension JWSObject {
     }
 
     private func verify(
-        detachedPayload: Data?, policy: JWSPolicy, payloadDecoded: Bool = false,
+        detachedPayload: Data?, policy: JWSPolicy,
         keyAt: (Int, JOSEHeader) throws(JOSEError) -> JWSVerificationKey?
     ) throws(JOSEError) -> VerifiedJWS {
         let unencoded = try usesUnencodedPayload()
         if detachedPayload != nil, encodedPayload != nil {
             throw .malformed("a detached payload was given but the JWS carries one")
         }
-        let payload = try signedPayload(detached: detachedPayload, unencoded: unencoded, decoded: payloadDecoded)
+        let payload = try signedPayload(detached: detachedPayload, unencoded: unencoded)
+        return try verify(signedPayload: payload, detached: detachedPayload != nil, policy: policy, keyAt: keyAt)
+    }
+
+    /// Verifies `payload`, already in the form the signatures cover, under the first
+    /// signature whose key and policy check out: the one loop every entry point ends in
+    /// (``DecodedJWS`` reaches it without checking the payload again).
+    func verify(
+        signedPayload payload: VerifiedJWS.SignedPayload, detached: Bool, policy: JWSPolicy,
+        keyAt: (Int, JOSEHeader) throws(JOSEError) -> JWSVerificationKey?
+    ) throws(JOSEError) -> VerifiedJWS {
         var failures = [JOSEError]()
         for (index, signature) in signatures.enumerated() {
             do throws(JOSEError) {
@@ -113,7 +110,7 @@ extension JWSObject {
                 guard let key = try keyAt(index, signature.header) else { throw .keyNotFound }
                 try key.checkCompatible(with: algorithm)
                 guard try isValidSignature(
-                    signature, payload: payload, detached: detachedPayload != nil, key: key, algorithm: algorithm)
+                    signature, payload: payload, detached: detached, key: key, algorithm: algorithm)
                 else {
                     throw .invalidSignature
                 }
@@ -130,7 +127,7 @@ extension JWSObject {
     }
 
     /// Whether the signatures use RFC 7797 unencoded payloads; they must all agree.
-    private func usesUnencodedPayload() throws(JOSEError) -> Bool {
+    func usesUnencodedPayload() throws(JOSEError) -> Bool {
         var unencoded: Bool?
         for signature in signatures {
             if let value = signature.header["b64"], value.boolValue == nil {
@@ -145,17 +142,13 @@ extension JWSObject {
     }
 
     /// The payload in the form that goes after the `.` of the signing input. Base64url text
-    /// is checked to decode, without keeping the bytes (see ``VerifiedJWS/payload``), unless
-    /// the caller says it `decoded` it already.
-    private func signedPayload(
-        detached: Data?, unencoded: Bool, decoded: Bool
-    ) throws(JOSEError) -> VerifiedJWS.SignedPayload {
+    /// is checked to decode, without keeping the bytes (see ``VerifiedJWS/payload``).
+    private func signedPayload(detached: Data?, unencoded: Bool) throws(JOSEError) -> VerifiedJWS.SignedPayload {
         if let detached {
             return unencoded ? .bytes(detached) : .encoded(Substring(Base64URL.encode(detached)))
         }
         let text = payloadText ?? ""
         if unencoded { return .bytes(Data(text.utf8)) }
-        if decoded { return .encoded(text) }
         do {
             try Base64URL.withDecoded(text) { _ in }
         } catch {
