@@ -82,13 +82,12 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
     public var isMAC: Bool { hmacParameters != nil }
 
     /// The registry name (for logs and errors), or the number when this library does not know it.
+    ///
+    /// A polymorphic identifier (`-7`, `-35`, `-36`, `-47`, `-8`) is named as its
+    /// ``SignatureAlgorithm``, whose raw value is the same JOSE name.
     public var description: String {
+        if let algorithm = signatureAlgorithm, COSEAlgorithm(algorithm) == self { return algorithm.rawValue }
         switch self {
-        case .es256: return "ES256"
-        case .es384: return "ES384"
-        case .es512: return "ES512"
-        case .es256K: return "ES256K"
-        case .edDSA: return "EdDSA"
         case .esp256: return "ESP256"
         case .esp384: return "ESP384"
         case .esp512: return "ESP512"

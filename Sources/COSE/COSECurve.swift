@@ -60,16 +60,14 @@ public struct COSECurve: RawRepresentable, Hashable, Sendable, CustomStringConve
     }
 
     /// The registry name, or the number for curves this library does not know.
+    ///
+    /// A curve the key layer implements is named as its ``KeyCurve``, whose raw value is the
+    /// same name (JOSE's `crv`).
     public var description: String {
+        if let curve = keyCurve { return curve.rawValue }
         switch self {
-        case .p256: return "P-256"
-        case .p384: return "P-384"
-        case .p521: return "P-521"
-        case .x25519: return "X25519"
         case .x448: return "X448"
-        case .ed25519: return "Ed25519"
         case .ed448: return "Ed448"
-        case .secp256k1: return "secp256k1"
         default: return "crv \(rawValue)"
         }
     }

@@ -1,7 +1,9 @@
 /// A signature algorithm, named by its JOSE `alg` value (RFC 7518 §3.1, RFC 8037, RFC 8812).
 ///
-/// The raw value is the JWS name so a header's `alg` maps straight to the algorithm. COSE
-/// and Data Integrity callers map their own identifiers onto these cases.
+/// The raw value is the JWS name so a header's `alg` maps straight to the algorithm: this is
+/// the one list of asymmetric algorithms, which JOSE's `JWSAlgorithm` wraps (adding only
+/// HMAC) rather than repeats. COSE and Data Integrity callers map their own identifiers
+/// (COSE's registry integers) onto these cases.
 public enum SignatureAlgorithm: String, Sendable, Hashable, CaseIterable, Codable {
     /// ECDSA on P-256 with SHA-256.
     case es256 = "ES256"
