@@ -203,10 +203,16 @@ let package = Package(
         // A process the wallet crash-safety test kills with SIGKILL mid-write (not a product).
         .executableTarget(name: "wallet-crash-probe", dependencies: ["Wallet", "JSONModel"], path: "Tests/WalletCrashProbe"),
 
-        // Test support: locating the shared vectors and driving the Python peers.
+        // Test support: locating the shared vectors, driving the Python peers, building test
+        // certificates (TestPKI), QR code pictures and terminal sessions.
         .target(
             name: "VellumTestSupport",
-            dependencies: ["HTTP", "LoopbackServer", "CQRencode", "CPNG", "CZlib", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                "HTTP", "LoopbackServer", "CQRencode", "CPNG", "CZlib", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             path: "Tests/VellumTestSupport"
         ),
 

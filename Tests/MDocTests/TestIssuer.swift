@@ -3,16 +3,15 @@ import Crypto
 import CryptoKeys
 import Foundation
 import MDoc
-import SwiftASN1
+import VellumTestSupport
 import X509
 import X509Trust
 
 /// A small issuing authority for the tests: an Annex B shaped IACA, a Document Signer it
 /// issued, and a holder device key, all fresh P-256 keys.
 struct TestIssuer {
-    /// 2026-01-01T00:00:00Z.
-    static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
-    static let day: TimeInterval = 86_400
+    static let epoch = TestPKI.epoch
+    static let day = TestPKI.day
     /// A time inside every validity period below.
     static let now = epoch + 30 * day
     static let nameSpace = "org.iso.18013.5.1"
@@ -39,36 +38,15 @@ struct TestIssuer {
     }
 
     static func makeIACA(key: PrivateKey, name: String = "Test IACA") throws -> Certificate {
-        let signingKey = try p256(key)
-        let subject = try DistinguishedName { CountryName("UT"); CommonName(name) }
-        let publicKey = Certificate.PublicKey(signingKey.publicKey)
-        return try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: publicKey,
-            notValidBefore: epoch, notValidAfter: epoch + 3650 * day,
-            issuer: subject, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                SubjectKeyIdentifier(hash: publicKey)
-            },
-            issuerPrivateKey: .init(signingKey))
+        try TestPKI.iaca(key: p256(key), name: name, country: "UT", notBefore: epoch, notAfter: epoch + 3650 * day)
     }
 
     static func makeDocumentSigner(
         key: PrivateKey, issuer: Certificate, issuerKey: PrivateKey, notBefore: Date, notAfter: Date
     ) throws -> Certificate {
-        let issuerKeyID = try issuer.extensions.subjectKeyIdentifier?.keyIdentifier
-        return try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(try p256(key).publicKey),
-            notValidBefore: notBefore, notValidAfter: notAfter,
-            issuer: issuer.subject, subject: try DistinguishedName { CountryName("UT"); CommonName("Test DS") },
-            signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(KeyUsage(digitalSignature: true))
-                Critical(try ExtendedKeyUsage([.init(oid: [1, 0, 18013, 5, 1, 2])]))
-                AuthorityKeyIdentifier(keyIdentifier: issuerKeyID)
-            },
-            issuerPrivateKey: .init(try p256(issuerKey)))
+        try TestPKI.documentSigner(
+            publicKey: p256(key).publicKey, issuer: issuer, issuerKey: p256(issuerKey), notBefore: notBefore,
+            notAfter: notAfter)
     }
 
     var anchors: TrustAnchorStore { TrustAnchorStore([iaca]) }

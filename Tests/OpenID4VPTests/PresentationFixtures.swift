@@ -7,7 +7,7 @@ import JOSE
 import JSONModel
 import MDoc
 import SDJWT
-import SwiftASN1
+import VellumTestSupport
 import X509
 import X509Trust
 
@@ -38,16 +38,9 @@ struct HeldCredentials {
         // A self-signed document signer serves as its own anchor: the mdoc trust chain is
         // tested in MDocTests; here the binding to the OpenID4VP request is what matters.
         let dsKey = P256.Signing.PrivateKey()
-        let subject = try DistinguishedName { CountryName("UT"); CommonName("Test DS") }
-        let certificate = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(dsKey.publicKey),
-            notValidBefore: Date() - 86_400, notValidAfter: Date() + 86_400, issuer: subject, subject: subject,
-            signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(digitalSignature: true, keyCertSign: true))
-            },
-            issuerPrivateKey: .init(dsKey))
+        let certificate = try TestPKI.root(
+            key: dsKey, name: "Test DS", country: "UT", keyUsage: KeyUsage(digitalSignature: true, keyCertSign: true),
+            notBefore: Date() - 86_400, notAfter: Date() + 86_400)
         mdlAnchors = TrustAnchorStore([certificate])
         var mdlBuilder = IssuerSignedBuilder(
             docType: Self.docType, deviceKey: holderKey.publicKey,

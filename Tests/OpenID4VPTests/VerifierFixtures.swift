@@ -4,14 +4,14 @@ import Foundation
 import JOSE
 import JSONModel
 import OpenID4VP
-import SwiftASN1
+import VellumTestSupport
 import X509
 import X509Trust
 
 /// A verifier with a certificate for `verifier.example` under a test root, and helpers to sign
 /// request objects the way OpenID4VP verifiers do.
 struct TestVerifier {
-    static let epoch = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
+    static let epoch = TestPKI.epoch
     static let now = epoch + 30 * 86_400
 
     let rootKey = P256.Signing.PrivateKey()
@@ -22,37 +22,15 @@ struct TestVerifier {
 
     init(dnsName: String = "verifier.example", rootName: String = "Test Verifier Root") throws {
         self.dnsName = dnsName
-        let rootSubject = try DistinguishedName { CommonName(rootName) }
-        let rootPublic = Certificate.PublicKey(rootKey.publicKey)
-        root = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: rootPublic,
-            notValidBefore: Self.epoch, notValidAfter: Self.epoch + 3650 * 86_400,
-            issuer: rootSubject, subject: rootSubject, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                SubjectKeyIdentifier(hash: rootPublic)
-            },
-            issuerPrivateKey: .init(rootKey))
+        root = try TestPKI.root(key: rootKey, name: rootName, notBefore: Self.epoch, notAfter: Self.epoch + 3650 * 86_400)
         let p256 = P256.Signing.PrivateKey()
         leafKey = try PrivateKey(rawRepresentation: p256.rawRepresentation, curve: .p256)
-        leaf = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(p256.publicKey),
-            notValidBefore: Self.epoch, notValidAfter: Self.epoch + 365 * 86_400,
-            issuer: root.subject, subject: try DistinguishedName { CommonName("Example Verifier") },
-            signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(KeyUsage(digitalSignature: true))
-                SubjectAlternativeNames([.dnsName(dnsName)])
-            },
-            issuerPrivateKey: .init(rootKey))
+        leaf = try TestPKI.leaf(
+            subject: "Example Verifier", publicKey: p256.publicKey, issuer: root, issuerKey: rootKey,
+            notBefore: Self.epoch, notAfter: Self.epoch + 365 * 86_400, subjectAlternativeNames: [.dnsName(dnsName)])
     }
 
-    static func der(_ certificate: Certificate) throws -> Data {
-        var serializer = DER.Serializer()
-        try serializer.serialize(certificate)
-        return Data(serializer.serializedBytes)
-    }
+    static func der(_ certificate: Certificate) throws -> Data { try TestPKI.derData(certificate) }
 
     var chain: [Data] { get throws { [try Self.der(leaf)] } }
 

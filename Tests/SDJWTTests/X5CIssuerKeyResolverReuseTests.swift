@@ -5,6 +5,7 @@ import JOSE
 import JSONModel
 import SDJWT
 import Testing
+import VellumTestSupport
 import X509
 import X509Trust
 
@@ -14,26 +15,12 @@ import X509Trust
 @Suite struct X5CIssuerKeyResolverReuseTests {
     static func leaf(naming uri: String?) throws -> (certificate: Certificate, root: Certificate) {
         let rootKey = P256.Signing.PrivateKey()
-        let name = try DistinguishedName { CommonName("Reuse Test Root") }
         let now = Date()
-        let root = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey), notValidBefore: now - 3600,
-            notValidAfter: now + 3600, issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true))
-            },
-            issuerPrivateKey: .init(rootKey))
-        let leafKey = P256.Signing.PrivateKey()
-        let leaf = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(leafKey.publicKey), notValidBefore: now - 3600,
-            notValidAfter: now + 3600, issuer: name, subject: try DistinguishedName { CommonName("Issuer") },
-            signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(KeyUsage(digitalSignature: true))
-                if let uri { SubjectAlternativeNames([.uniformResourceIdentifier(uri)]) }
-            },
-            issuerPrivateKey: .init(rootKey))
+        let root = try TestPKI.root(key: rootKey, name: "Reuse Test Root", notBefore: now - 3600, notAfter: now + 3600)
+        let leaf = try TestPKI.leaf(
+            subject: "Issuer", publicKey: P256.Signing.PrivateKey().publicKey, issuer: root, issuerKey: rootKey,
+            notBefore: now - 3600, notAfter: now + 3600,
+            subjectAlternativeNames: uri.map { [.uniformResourceIdentifier($0)] } ?? [])
         return (leaf, root)
     }
 

@@ -9,7 +9,6 @@ import JSONModel
 import OpenID4VP
 import Sandbox
 import SDJWT
-import SwiftASN1
 import Testing
 import VellumTestSupport
 import X509
@@ -34,17 +33,9 @@ struct SandboxVerifierTests {
         let certificate: Certificate
 
         init() throws {
-            let subject = try DistinguishedName { CommonName("Sandbox Test Issuer") }
-            certificate = try Certificate(
-                version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey),
-                notValidBefore: Date() - 3600, notValidAfter: Date() + 86_400, issuer: subject, subject: subject,
-                signatureAlgorithm: .ecdsaWithSHA256,
-                extensions: try Certificate.Extensions {
-                    Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                    Critical(KeyUsage(digitalSignature: true, keyCertSign: true))
-                    SubjectAlternativeNames([.dnsName("issuer.example")])
-                },
-                issuerPrivateKey: .init(key))
+            certificate = try TestPKI.root(
+                key: key, name: "Sandbox Test Issuer", keyUsage: KeyUsage(digitalSignature: true, keyCertSign: true),
+                subjectAlternativeNames: [.dnsName("issuer.example")], notBefore: Date() - 3600, notAfter: Date() + 86_400)
         }
 
         func pid(holder: PublicKey) async throws -> SDJWTObject {

@@ -7,7 +7,6 @@ import SDJWT
 import Testing
 import VellumTestSupport
 import X509
-import SwiftASN1
 
 /// `vellum verify` on compact SD-JWT VCs, run as a user would run it.
 @Suite(
@@ -109,30 +108,13 @@ struct VerifySDJWTCommandTests {
     @Test func x5cChainVerifiesOnlyAgainstATrustedRoot() async throws {
         let rootKey = P256.Signing.PrivateKey()
         let leafKey = P256.Signing.PrivateKey()
-        let name = try DistinguishedName { CommonName("CLI Test Root") }
         let now = Date()
-        let root = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey),
-            notValidBefore: now - 86_400, notValidAfter: now + 86_400, issuer: name, subject: name,
-            signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-            },
-            issuerPrivateKey: .init(rootKey))
-        let leaf = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(leafKey.publicKey),
-            notValidBefore: now - 86_400, notValidAfter: now + 86_400, issuer: name,
-            subject: try DistinguishedName { CommonName("CLI Test Issuer") }, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(KeyUsage(digitalSignature: true))
-                SubjectAlternativeNames([.dnsName("issuer.example.com")])
-            },
-            issuerPrivateKey: .init(rootKey))
-        var serializer = DER.Serializer()
-        try serializer.serialize(leaf)
+        let root = try TestPKI.root(key: rootKey, name: "CLI Test Root", notBefore: now - 86_400, notAfter: now + 86_400)
+        let leaf = try TestPKI.leaf(
+            subject: "CLI Test Issuer", publicKey: leafKey.publicKey, issuer: root, issuerKey: rootKey,
+            notBefore: now - 86_400, notAfter: now + 86_400, subjectAlternativeNames: [.dnsName("issuer.example.com")])
         var header = JOSEHeader(algorithm: "ES256", type: "dc+sd-jwt")
-        header.certificateChain = [Data(serializer.serializedBytes)]
+        header.certificateChain = [try TestPKI.derData(leaf)]
         let nowSeconds = Int64(now.timeIntervalSince1970)
         let claims: JSONObject = [
             "iss": "https://issuer.example.com", "vct": "https://credentials.example.com/pid",

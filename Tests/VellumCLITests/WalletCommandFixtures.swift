@@ -32,42 +32,15 @@ struct CLITestIssuer {
     let sdJWTSigner: Certificate
 
     init() throws {
-        let rootName = try DistinguishedName { CountryName("UT"); CommonName("CLI Test IACA") }
-        let rootPublic = Certificate.PublicKey(rootKey.publicKey)
         let start = now - 30 * Self.day
         let end = now + 365 * Self.day
-        root = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: rootPublic, notValidBefore: start, notValidAfter: end,
-            issuer: rootName, subject: rootName, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                SubjectKeyIdentifier(hash: rootPublic)
-            },
-            issuerPrivateKey: .init(rootKey))
-        let rootKeyID = try root.extensions.subjectKeyIdentifier?.keyIdentifier
-        documentSigner = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(documentSignerKey.publicKey),
-            notValidBefore: start, notValidAfter: end, issuer: rootName,
-            subject: try DistinguishedName { CountryName("UT"); CommonName("CLI Document Signer") },
-            signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(KeyUsage(digitalSignature: true))
-                Critical(try ExtendedKeyUsage([.init(oid: [1, 0, 18013, 5, 1, 2])]))
-                AuthorityKeyIdentifier(keyIdentifier: rootKeyID)
-            },
-            issuerPrivateKey: .init(rootKey))
-        sdJWTSigner = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(sdJWTSignerKey.publicKey),
-            notValidBefore: start, notValidAfter: end, issuer: rootName,
-            subject: try DistinguishedName { CountryName("UT"); CommonName("CLI PID Issuer") },
-            signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(KeyUsage(digitalSignature: true))
-                AuthorityKeyIdentifier(keyIdentifier: rootKeyID)
-                SubjectAlternativeNames([.uniformResourceIdentifier(Self.issuerURL)])
-            },
-            issuerPrivateKey: .init(rootKey))
+        root = try TestPKI.root(key: rootKey, name: "CLI Test IACA", country: "UT", notBefore: start, notAfter: end)
+        documentSigner = try TestPKI.documentSigner(
+            subject: "CLI Document Signer", publicKey: documentSignerKey.publicKey, issuer: root, issuerKey: rootKey,
+            notBefore: start, notAfter: end)
+        sdJWTSigner = try TestPKI.leaf(
+            subject: "CLI PID Issuer", publicKey: sdJWTSignerKey.publicKey, issuer: root, issuerKey: rootKey,
+            notBefore: start, notAfter: end, subjectAlternativeNames: [.uniformResourceIdentifier(Self.issuerURL)])
     }
 
     var rootPEM: String { get throws { try root.serializeAsPEM().pemString } }

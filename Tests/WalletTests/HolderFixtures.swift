@@ -9,7 +9,6 @@ import MDoc
 import NIOCore
 import SDJWT
 import StatusList
-import SwiftASN1
 import VellumTestSupport
 import X509
 import X509Trust
@@ -49,41 +48,15 @@ struct HolderTestIssuer {
 
     /// `rootValidUntil` lets a test make the root expire while the credentials stay valid.
     init(rootName: String = "Test Root IACA", rootValidUntil: Date = HolderTestIssuer.now + 3650 * HolderTestIssuer.day) throws {
-        let rootName = try DistinguishedName { CountryName("UT"); CommonName(rootName) }
-        let rootPublic = Certificate.PublicKey(rootKey.publicKey)
         let start = Self.now - 60 * Self.day
-        root = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: rootPublic, notValidBefore: start, notValidAfter: rootValidUntil,
-            issuer: rootName, subject: rootName, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                SubjectKeyIdentifier(hash: rootPublic)
-            },
-            issuerPrivateKey: .init(rootKey))
-        let rootKeyID = try root.extensions.subjectKeyIdentifier?.keyIdentifier
-        documentSigner = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(documentSignerKey.publicKey),
-            notValidBefore: start, notValidAfter: min(Self.now + 700 * Self.day, rootValidUntil), issuer: rootName,
-            subject: try DistinguishedName { CountryName("UT"); CommonName("Test Document Signer") },
-            signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(KeyUsage(digitalSignature: true))
-                Critical(try ExtendedKeyUsage([.init(oid: [1, 0, 18013, 5, 1, 2])]))
-                AuthorityKeyIdentifier(keyIdentifier: rootKeyID)
-            },
-            issuerPrivateKey: .init(rootKey))
-        sdJWTSigner = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(sdJWTSignerKey.publicKey),
-            notValidBefore: start, notValidAfter: min(Self.now + 700 * Self.day, rootValidUntil), issuer: rootName,
-            subject: try DistinguishedName { CountryName("UT"); CommonName("Test PID Issuer") },
-            signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(KeyUsage(digitalSignature: true))
-                AuthorityKeyIdentifier(keyIdentifier: rootKeyID)
-                SubjectAlternativeNames([.uniformResourceIdentifier(Self.issuerURL)])
-            },
-            issuerPrivateKey: .init(rootKey))
+        let end = min(Self.now + 700 * Self.day, rootValidUntil)
+        root = try TestPKI.root(key: rootKey, name: rootName, country: "UT", notBefore: start, notAfter: rootValidUntil)
+        documentSigner = try TestPKI.documentSigner(
+            subject: "Test Document Signer", publicKey: documentSignerKey.publicKey, issuer: root, issuerKey: rootKey,
+            notBefore: start, notAfter: end)
+        sdJWTSigner = try TestPKI.leaf(
+            subject: "Test PID Issuer", publicKey: sdJWTSignerKey.publicKey, issuer: root, issuerKey: rootKey,
+            notBefore: start, notAfter: end, subjectAlternativeNames: [.uniformResourceIdentifier(Self.issuerURL)])
     }
 
     var rootDER: Data { Data(root.derBytes) }
@@ -91,16 +64,9 @@ struct HolderTestIssuer {
     /// A certificate for `key` from this issuer's root, as a separate status list signer of
     /// the same authority would have.
     func statusSignerCertificate(for key: P256.Signing.PrivateKey) throws -> Certificate {
-        try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey),
-            notValidBefore: Self.now - 60 * Self.day, notValidAfter: Self.now + 700 * Self.day, issuer: root.subject,
-            subject: try DistinguishedName { CountryName("UT"); CommonName("Test Status Lists") },
-            signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(KeyUsage(digitalSignature: true))
-                AuthorityKeyIdentifier(keyIdentifier: try root.extensions.subjectKeyIdentifier?.keyIdentifier)
-            },
-            issuerPrivateKey: .init(rootKey))
+        try TestPKI.leaf(
+            subject: "Test Status Lists", publicKey: key.publicKey, issuer: root, issuerKey: rootKey,
+            notBefore: Self.now - 60 * Self.day, notAfter: Self.now + 700 * Self.day)
     }
 
     var rootPEM: Data {

@@ -1,31 +1,17 @@
 import Crypto
 import Foundation
 import GRDB
-import SwiftASN1
 import Testing
-import X509
+import VellumTestSupport
 @testable import Wallet
 
 @Suite("Trusted issuer certificates: add, list, remove, dedupe")
 struct WalletTrustedCertificateTests {
     /// A self-signed P-256 certificate with the given common name, as DER.
     static func makeCertificate(commonName: String, notValidAfter: Date) throws -> Data {
-        let key = P256.Signing.PrivateKey()
-        let name = try DistinguishedName {
-            CountryName("DE")
-            CommonName(commonName)
-        }
-        let certificate = try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(),
-            publicKey: Certificate.PublicKey(key.publicKey),
-            notValidBefore: Date(timeIntervalSince1970: 1_600_000_000), notValidAfter: notValidAfter,
-            issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: Certificate.Extensions { Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0)) },
-            issuerPrivateKey: Certificate.PrivateKey(key)
-        )
-        var serializer = DER.Serializer()
-        try serializer.serialize(certificate)
-        return Data(serializer.serializedBytes)
+        try TestPKI.derData(TestPKI.root(
+            key: P256.Signing.PrivateKey(), name: commonName, country: "DE",
+            notBefore: Date(timeIntervalSince1970: 1_600_000_000), notAfter: notValidAfter))
     }
 
     @Test("a certificate is added with its CN, fingerprint and expiry; adding it again keeps one copy")

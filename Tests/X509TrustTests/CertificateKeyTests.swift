@@ -3,6 +3,7 @@ import CryptoKeys
 import Foundation
 import SwiftASN1
 import Testing
+import VellumTestSupport
 import X509
 @testable import X509Trust
 
@@ -32,11 +33,10 @@ import X509
         case "Ed25519": publicKey = Certificate.PublicKey(Curve25519.Signing.PrivateKey().publicKey)
         default: publicKey = Certificate.PublicKey(P256.Signing.PrivateKey().publicKey)
         }
-        let leaf = try parsed(try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: publicKey,
-            notValidBefore: TestPKI.epoch, notValidAfter: TestPKI.epoch + TestPKI.day,
-            issuer: issuer.subject, subject: try TestPKI.name("Leaf \(curve)"), signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: Certificate.Extensions(), issuerPrivateKey: .init(issuerKey)))
+        let leaf = try parsed(try TestPKI.certificate(
+            subject: try TestPKI.name("Leaf \(curve)", country: "US"), publicKey: publicKey, issuer: issuer.subject,
+            issuerKey: issuerKey, notBefore: TestPKI.epoch, notAfter: TestPKI.epoch + TestPKI.day,
+            extensions: Certificate.Extensions()))
         let key = CertificateKey(leaf)
         #expect(key.subjectPublicKeyInfoDER == (try reserialized(leaf)))
         let found = try #require(TBSCertificateFields.subjectPublicKeyInfo(in: leaf.tbsCertificateBytes))
@@ -66,12 +66,10 @@ import X509
     /// A v1 certificate has no `[0] version` field; the walk starts at the serial number.
     @Test func versionOneCertificateIsWalkedToo() throws {
         let key = P256.Signing.PrivateKey()
-        let name = try TestPKI.name("V1")
-        let v1 = try parsed(try Certificate(
-            version: .v1, serialNumber: .init(), publicKey: .init(key.publicKey),
-            notValidBefore: TestPKI.epoch, notValidAfter: TestPKI.epoch + TestPKI.day,
-            issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: Certificate.Extensions(), issuerPrivateKey: .init(key)))
+        let name = try TestPKI.name("V1", country: "US")
+        let v1 = try parsed(try TestPKI.certificate(
+            version: .v1, subject: name, publicKey: .init(key.publicKey), issuer: name, issuerKey: key,
+            notBefore: TestPKI.epoch, notAfter: TestPKI.epoch + TestPKI.day, extensions: Certificate.Extensions()))
         #expect(CertificateKey(v1).subjectPublicKeyInfoDER == Array(key.publicKey.derRepresentation))
     }
 

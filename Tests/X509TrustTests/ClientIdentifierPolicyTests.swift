@@ -4,6 +4,7 @@ import Multiformats
 import SwiftASN1
 import Testing
 @_spi(FixedExpiryValidationTime) import X509
+import VellumTestSupport
 import X509Trust
 
 /// OpenID4VP client identifier prefixes `x509_san_dns:` and `x509_hash:`, over a

@@ -3,6 +3,7 @@ import CryptoKeys
 import Foundation
 import SwiftASN1
 import Testing
+import VellumTestSupport
 import X509
 import X509Trust
 

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import SwiftASN1
 import Testing
+import VellumTestSupport
 import X509
 import X509Trust
 

@@ -7,8 +7,8 @@ import JOSE
 import JSONModel
 import SDJWT
 import StatusList
-import SwiftASN1
 import Testing
+import VellumTestSupport
 import X509
 import X509Trust
 
@@ -24,30 +24,12 @@ struct IssuerKeyResolverTests {
         let leaf: Certificate
 
         init(sans: [GeneralName] = [.uniformResourceIdentifier("https://issuer.example.com")]) throws {
-            let name = try DistinguishedName { CommonName("Test Root") }
-            let publicKey = Certificate.PublicKey(rootKey.publicKey)
             let start = Date(timeIntervalSince1970: VCFixtures.now - 86_400 * 30)
             let end = Date(timeIntervalSince1970: VCFixtures.now + 86_400 * 365)
-            root = try Certificate(
-                version: .v3, serialNumber: .init(), publicKey: publicKey, notValidBefore: start, notValidAfter: end,
-                issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
-                extensions: try Certificate.Extensions {
-                    Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                    Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                    SubjectKeyIdentifier(hash: publicKey)
-                },
-                issuerPrivateKey: .init(rootKey))
-            let rootKeyID = try root.extensions.subjectKeyIdentifier?.keyIdentifier
-            leaf = try Certificate(
-                version: .v3, serialNumber: .init(), publicKey: .init(leafKey.publicKey),
-                notValidBefore: start, notValidAfter: end, issuer: name,
-                subject: try DistinguishedName { CommonName("Test Issuer") }, signatureAlgorithm: .ecdsaWithSHA256,
-                extensions: try Certificate.Extensions {
-                    Critical(KeyUsage(digitalSignature: true))
-                    AuthorityKeyIdentifier(keyIdentifier: rootKeyID)
-                    if !sans.isEmpty { SubjectAlternativeNames(sans) }
-                },
-                issuerPrivateKey: .init(rootKey))
+            root = try TestPKI.root(key: rootKey, notBefore: start, notAfter: end)
+            leaf = try TestPKI.leaf(
+                subject: "Test Issuer", publicKey: leafKey.publicKey, issuer: root, issuerKey: rootKey,
+                notBefore: start, notAfter: end, subjectAlternativeNames: sans)
         }
 
         func signer() throws -> SoftwareSigner {
@@ -55,10 +37,8 @@ struct IssuerKeyResolverTests {
         }
 
         func header() throws -> JOSEHeader {
-            var serializer = DER.Serializer()
-            try serializer.serialize(leaf)
             var header = JOSEHeader(algorithm: "ES256", type: "dc+sd-jwt")
-            header.certificateChain = [Data(serializer.serializedBytes)]
+            header.certificateChain = [try TestPKI.derData(leaf)]
             return header
         }
 
