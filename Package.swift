@@ -277,7 +277,7 @@ let package = Package(
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "DCQLTests", dependencies: ["DCQL", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "OpenID4VPTests", dependencies: [
             "OpenID4VP", "DCQL", "JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust", "DID",
