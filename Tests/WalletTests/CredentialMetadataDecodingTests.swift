@@ -13,6 +13,9 @@ struct CredentialMetadataDecodingTests {
             display: [["name": "PID", "logo": ["uri": "https://issuer.example/l.png"]]],
             validFrom: Date(timeIntervalSinceReferenceDate: 123.456789), validUntil: Date(timeIntervalSince1970: 2_000_000_000),
             issuerCertificateFingerprint: String(repeating: "ab", count: 32),
+            issuedAt: Date(timeIntervalSinceReferenceDate: 0.125), issuerCommonName: "CN",
+            issuerDisplay: IssuerDisplayInfo(credentialDisplay: [["name": "PID"]], credentialConfigurationID: "pid"),
+            lastStatus: "valid", lastVerified: true, lastCheckedAt: Date(timeIntervalSince1970: 1),
             extensions: ["vellum.lastStatus": "valid", "n": 1.5, "flag": true])
         let encoded = try JSONEncoder().encode(metadata)
         #expect(CredentialMetadata(storedJSON: encoded) == metadata)

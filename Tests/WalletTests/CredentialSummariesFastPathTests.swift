@@ -22,6 +22,10 @@ struct CredentialSummariesFastPathTests {
                 validFrom: Date(timeIntervalSinceReferenceDate: 123.456789 * Double(index)),
                 validUntil: Date(timeIntervalSince1970: 2_000_000_000),
                 issuerCertificateFingerprint: String(repeating: "ab", count: 32),
+                issuedAt: Date(timeIntervalSinceReferenceDate: 1.5), expectedUpdate: Date(timeIntervalSince1970: 0),
+                issuerCommonName: "Test PID Issuer",
+                issuerDisplay: IssuerDisplayInfo(credentialIssuer: "https://issuer.example", issuerDisplay: [["name": "I"]]),
+                lastStatus: "revoked", lastVerified: false, lastCheckedAt: Date(timeIntervalSinceReferenceDate: 99.25),
                 extensions: ["vellum.lastStatus": "valid", "n": 1.5, "flag": true, "none": nil,
                              "list": [1, "two", [3]], "index": .number(JSONNumber(index))])
         case 2:

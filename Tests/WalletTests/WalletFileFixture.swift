@@ -166,26 +166,18 @@ struct WalletFileSnapshot: Codable, Equatable {
 }
 
 extension WalletFileSnapshot.Credential {
-    /// The stored record, the wallet's own facts read from where this version keeps them.
+    /// The stored record, the wallet's own facts read from its typed members.
     init(_ stored: StoredCredential) {
         let metadata = stored.metadata
-        let extensions = metadata.extensions
         self.init(
             id: stored.id, format: stored.format.rawValue, payload: stored.payload, holderKeyID: stored.holderKeyID,
             createdAt: stored.createdAt, updatedAt: stored.updatedAt, issuer: metadata.issuer,
             issuerDisplayName: metadata.issuerDisplayName, credentialType: metadata.credentialType,
             display: metadata.display, validFrom: metadata.validFrom, validUntil: metadata.validUntil,
-            issuerCertificateFingerprint: metadata.issuerCertificateFingerprint,
-            issuedAt: MetadataKey.date(extensions[MetadataKey.issuedAt]),
-            expectedUpdate: MetadataKey.date(extensions[MetadataKey.expectedUpdate]),
-            issuerCommonName: extensions[MetadataKey.issuerCommonName]?.stringValue,
-            issuerDisplay: extensions[MetadataKey.issuerDisplayInfo].flatMap {
-                try? JSONDecoder().decode(IssuerDisplayInfo.self, from: $0.serialized(.compact))
-            },
-            lastStatus: extensions[MetadataKey.lastStatus]?.stringValue,
-            lastVerified: extensions[MetadataKey.lastVerified]?.boolValue,
-            lastCheckedAt: MetadataKey.date(extensions[MetadataKey.lastCheckedAt]),
-            extensions: extensions.filter { !$0.key.hasPrefix("vellum.") })
+            issuerCertificateFingerprint: metadata.issuerCertificateFingerprint, issuedAt: metadata.issuedAt,
+            expectedUpdate: metadata.expectedUpdate, issuerCommonName: metadata.issuerCommonName,
+            issuerDisplay: metadata.issuerDisplay, lastStatus: metadata.lastStatus, lastVerified: metadata.lastVerified,
+            lastCheckedAt: metadata.lastCheckedAt, extensions: metadata.extensions)
     }
 }
 

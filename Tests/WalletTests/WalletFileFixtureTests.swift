@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import Wallet
 
@@ -50,6 +51,55 @@ struct WalletFileFixtureTests {
             #expect(shown.issuerDisplay == record.issuerDisplay)
             #expect(shown.validity.issuedAt == record.issuedAt)
             #expect(shown.isViewOnly == (record.holderKeyID == nil))
+        }
+        try await wallet.close()
+    }
+
+    @Test("v3-typed-metadata gives every credential of wallet-v2 a sealed listing, keeps updated_at, and runs once")
+    func walletV2Migrated() async throws {
+        let copy = try WalletFileFixture.copy("wallet-v2")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let before = try DatabaseQueue(path: copy.appendingPathComponent(WalletStore.databaseFileName).path)
+        let updatedBefore = try await before.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, updated_at FROM credential ORDER BY id").map { "\($0[0] as String) \($0[1] as Double)" }
+        }
+        try before.close()
+        try await open(copy).close()
+        let after = try DatabaseQueue(path: copy.appendingPathComponent(WalletStore.databaseFileName).path)
+        try await after.read { db in
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations").contains("v3-typed-metadata"))
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM credential WHERE listing IS NULL") == 0)
+            let updatedAfter = try Row.fetchAll(db, sql: "SELECT id, updated_at FROM credential ORDER BY id")
+                .map { "\($0[0] as String) \($0[1] as Double)" }
+            #expect(updatedAfter == updatedBefore)
+        }
+        try after.close()
+        // Opened again: nothing left to migrate, everything reads back the same.
+        let wallet = try await open(copy)
+        let expected = try WalletFileFixture.expected("wallet-v2")
+        #expect(try await WalletFileSnapshot.read(wallet) == expected)
+        try await wallet.close()
+    }
+
+    @Test("a wallet-v2 credential whose metadata is damaged is left as it was by the migration and reported, the rest read")
+    func walletV2DamagedRowReported() async throws {
+        let copy = try WalletFileFixture.copy("wallet-v2")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let expected = try WalletFileFixture.expected("wallet-v2")
+        let damaged = expected.credentials[1].id
+        let raw = try DatabaseQueue(path: copy.appendingPathComponent(WalletStore.databaseFileName).path)
+        try await raw.write { db in
+            try db.execute(
+                sql: "UPDATE credential SET metadata = (SELECT metadata FROM credential WHERE id = ?) WHERE id = ?",
+                arguments: [expected.credentials[0].id, damaged])
+        }
+        try raw.close()
+        let wallet = try await open(copy)
+        await #expect(throws: WalletError.corruptedRecord(table: "credential", id: damaged)) {
+            try await wallet.listCredentials()
+        }
+        for record in expected.credentials where record.id != damaged {
+            #expect(try await wallet.store.credential(id: record.id).payload == record.payload)
         }
         try await wallet.close()
     }

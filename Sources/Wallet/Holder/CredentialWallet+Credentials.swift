@@ -26,7 +26,7 @@ extension CredentialWallet {
         var inspection = await inspect(stored.format, stored.payload, context: context)
         if let keyProblem { inspection.fail(keyProblem) }
         var metadata = stored.metadata
-        MetadataKey.recordVerification(inspection.result(at: time), in: &metadata)
+        metadata.record(inspection.result(at: time))
         try? await store.updateMetadata(metadata, forCredential: id)
         return await makeCredential(stored, inspection: inspection, at: time)
     }
@@ -81,17 +81,14 @@ extension CredentialWallet {
     /// The list entry for a stored credential.
     static func summary(_ stored: StoredCredentialSummary, locales: [String]) -> CredentialSummary {
         let metadata = stored.metadata
-        let extensions = metadata.extensions
         return CredentialSummary(
             id: stored.id, format: stored.format, credentialType: metadata.credentialType, issuer: metadata.issuer,
-            issuerName: metadata.issuerDisplayName ?? extensions[MetadataKey.issuerCommonName]?.stringValue,
+            issuerName: metadata.issuerDisplayName ?? metadata.issuerCommonName,
             displayName: CredentialBranding(display: metadata.display, preferring: locales)?.name,
             validity: CredentialValidity(
-                issuedAt: MetadataKey.date(extensions[MetadataKey.issuedAt]), validFrom: metadata.validFrom,
-                validUntil: metadata.validUntil, expectedUpdate: MetadataKey.date(extensions[MetadataKey.expectedUpdate])),
-            lastStatus: extensions[MetadataKey.lastStatus]?.stringValue,
-            lastVerified: extensions[MetadataKey.lastVerified]?.boolValue,
-            lastCheckedAt: MetadataKey.date(extensions[MetadataKey.lastCheckedAt]),
+                issuedAt: metadata.issuedAt, validFrom: metadata.validFrom,
+                validUntil: metadata.validUntil, expectedUpdate: metadata.expectedUpdate),
+            lastStatus: metadata.lastStatus, lastVerified: metadata.lastVerified, lastCheckedAt: metadata.lastCheckedAt,
             holderKeyID: stored.holderKeyID, storedAt: stored.createdAt)
     }
 
@@ -100,12 +97,9 @@ extension CredentialWallet {
         let metadata = stored.metadata
         let fingerprint = inspection.anchorFingerprint ?? metadata.issuerCertificateFingerprint
         let trusted = try? await store.trustedCertificates().first { $0.fingerprint == fingerprint }
-        let issuerDisplay = metadata.extensions[MetadataKey.issuerDisplayInfo].flatMap {
-            try? JSONDecoder().decode(IssuerDisplayInfo.self, from: $0.serialized(.compact))
-        }
         let issuerInfo = CredentialIssuerInfo(
             commonName: inspection.signer.flatMap(ChainJudgement.commonName)
-                ?? metadata.extensions[MetadataKey.issuerCommonName]?.stringValue,
+                ?? metadata.issuerCommonName,
             identifier: inspection.issuer ?? metadata.issuer,
             displayName: metadata.issuerDisplayName,
             signerSubject: inspection.signer?.subject.description,
@@ -114,14 +108,14 @@ extension CredentialWallet {
         var validity = inspection.validity
         if validity == CredentialValidity() {
             validity = CredentialValidity(
-                issuedAt: MetadataKey.date(metadata.extensions[MetadataKey.issuedAt]), validFrom: metadata.validFrom,
+                issuedAt: metadata.issuedAt, validFrom: metadata.validFrom,
                 validUntil: metadata.validUntil)
         }
         return WalletCredential(
             id: stored.id, format: stored.format, credentialType: inspection.credentialType ?? metadata.credentialType,
             claims: inspection.claims, branding: CredentialBranding(display: metadata.display, preferring: configuration.locales),
             issuerInfo: issuerInfo, validity: validity, verificationResult: inspection.result(at: time),
-            holderKeyID: stored.holderKeyID, storedAt: stored.createdAt, payload: stored.payload, issuerDisplay: issuerDisplay,
+            holderKeyID: stored.holderKeyID, storedAt: stored.createdAt, payload: stored.payload, issuerDisplay: metadata.issuerDisplay,
             isViewOnly: stored.holderKeyID == nil && formats.plugIn(for: stored.format).bindsHolder(stored.payload))
     }
 }

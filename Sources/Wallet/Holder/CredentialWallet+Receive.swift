@@ -90,45 +90,14 @@ extension CredentialWallet {
             credentialType: inspection.credentialType,
             display: received.issuer.credentialDisplay,
             validFrom: inspection.validity.validFrom, validUntil: inspection.validity.validUntil,
-            issuerCertificateFingerprint: inspection.anchorFingerprint)
-        metadata.extensions[MetadataKey.issuedAt] = MetadataKey.json(inspection.validity.issuedAt)
-        metadata.extensions[MetadataKey.expectedUpdate] = MetadataKey.json(inspection.validity.expectedUpdate)
-        metadata.extensions[MetadataKey.issuerCommonName] = inspection.signer.flatMap(ChainJudgement.commonName).map(JSONValue.string)
-        if let display = try? JSONValue(parsing: JSONEncoder().encode(received.issuer)) {
-            metadata.extensions[MetadataKey.issuerDisplayInfo] = display
-        }
-        MetadataKey.recordVerification(inspection.result(at: time), in: &metadata)
-        metadata.extensions = metadata.extensions.filter { !$0.value.isNull }
+            issuerCertificateFingerprint: inspection.anchorFingerprint,
+            issuedAt: inspection.validity.issuedAt, expectedUpdate: inspection.validity.expectedUpdate,
+            issuerCommonName: inspection.signer.flatMap(ChainJudgement.commonName),
+            issuerDisplay: received.issuer)
+        metadata.record(inspection.result(at: time))
         let new = NewCredential(
             id: UUID().uuidString, format: received.format, payload: received.payload, metadata: metadata,
             holderKeyID: received.holderKeyID)
         return (new, inspection)
-    }
-}
-
-/// The names under which the wallet keeps its own facts in ``CredentialMetadata/extensions``.
-enum MetadataKey {
-    static let issuedAt = "vellum.issuedAt"
-    static let expectedUpdate = "vellum.expectedUpdate"
-    static let issuerCommonName = "vellum.issuerCommonName"
-    static let issuerDisplayInfo = "vellum.issuerDisplay"
-    static let lastStatus = "vellum.lastStatus"
-    static let lastVerified = "vellum.lastVerified"
-    static let lastCheckedAt = "vellum.lastCheckedAt"
-
-    static func json(_ date: Date?) -> JSONValue? {
-        guard let date, let number = JSONNumber(date.timeIntervalSince1970) else { return nil }
-        return .number(number)
-    }
-
-    static func date(_ value: JSONValue?) -> Date? {
-        guard let seconds = value?.doubleValue, seconds.isFinite else { return nil }
-        return Date(timeIntervalSince1970: seconds)
-    }
-
-    static func recordVerification(_ result: VerificationResult, in metadata: inout CredentialMetadata) {
-        metadata.extensions[lastStatus] = .string(result.status.name)
-        metadata.extensions[lastVerified] = .bool(result.verified)
-        metadata.extensions[lastCheckedAt] = json(result.checkedAt)
     }
 }

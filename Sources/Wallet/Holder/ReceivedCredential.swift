@@ -94,14 +94,20 @@ enum DisplayEntry {
     static func pick(_ display: JSONValue?, preferring locales: [String]) -> JSONValue? {
         guard let display else { return nil }
         guard case .array(let entries) = display else { return display.objectValue == nil ? nil : display }
-        let objects = entries.filter { $0.objectValue != nil }
+        return pick(entries.filter { $0.objectValue != nil }, locale: { $0["locale"]?.stringValue }, preferring: locales)
+    }
+
+    /// The entry of `entries` whose `locale` matches the first of `locales` that any entry
+    /// has (by language prefix too), else the first entry: the one rule for the JSON
+    /// entries and for a ``CredentialListing``'s display names.
+    static func pick<Entry>(_ entries: [Entry], locale: (Entry) -> String?, preferring locales: [String]) -> Entry? {
         for wanted in locales.map({ $0.lowercased() }) {
-            if let exact = objects.first(where: { $0["locale"]?.stringValue?.lowercased() == wanted }) { return exact }
+            if let exact = entries.first(where: { locale($0)?.lowercased() == wanted }) { return exact }
             let language = wanted.split(separator: "-").first.map(String.init) ?? wanted
-            if let close = objects.first(where: {
-                $0["locale"]?.stringValue?.lowercased().split(separator: "-").first.map(String.init) == language
+            if let close = entries.first(where: {
+                locale($0)?.lowercased().split(separator: "-").first.map(String.init) == language
             }) { return close }
         }
-        return objects.first
+        return entries.first
     }
 }

@@ -28,32 +28,31 @@ extension CredentialMetadata {
     }
 
     /// The members JSONEncoder writes for the synthesized `Codable` conformance.
-    private enum Member: Int {
+    private enum Member: Int, CaseIterable {
         case issuer, issuerDisplayName, credentialType, display, validFrom, validUntil
-        case issuerCertificateFingerprint, extensions
+        case issuerCertificateFingerprint, issuedAt, expectedUpdate, issuerCommonName, issuerDisplay
+        case lastStatus, lastVerified, lastCheckedAt, extensions
 
         init?(_ name: UnsafeBufferPointer<UInt8>) {
-            // Compare bytes, no String made; the length picks the only candidate but one.
-            let member: Member
-            switch name.count {
-            case 6: member = .issuer
-            case 7: member = .display
-            case 9: member = .validFrom
-            case 10: member = name.first == UInt8(ascii: "v") ? .validUntil : .extensions
-            case 14: member = .credentialType
-            case 17: member = .issuerDisplayName
-            case 28: member = .issuerCertificateFingerprint
-            default: return nil
+            // Compare bytes, no String made; the length leaves one or two candidates.
+            guard name.count < Self.byLength.count else { return nil }
+            for member in Self.byLength[name.count]
+            where Self.names[member.rawValue].withUnsafeBufferPointer({ $0.elementsEqual(name) }) {
+                self = member
+                return
             }
-            guard Self.names[member.rawValue].withUnsafeBufferPointer({ $0.elementsEqual(name) }) else { return nil }
-            self = member
+            return nil
         }
 
         /// The names, by raw value.
-        static let names: [[UInt8]] = [
-            "issuer", "issuerDisplayName", "credentialType", "display", "validFrom", "validUntil",
-            "issuerCertificateFingerprint", "extensions",
-        ].map { Array($0.utf8) }
+        static let names: [[UInt8]] = allCases.map { Array("\($0)".utf8) }
+
+        /// The members by the length of their name.
+        static let byLength: [[Member]] = {
+            var table = [[Member]](repeating: [], count: (names.map(\.count).max() ?? 0) + 1)
+            for member in allCases { table[names[member.rawValue].count].append(member) }
+            return table
+        }()
     }
 
     /// The metadata, `nil` for a document this path leaves to the plain one; throws what
@@ -80,6 +79,22 @@ extension CredentialMetadata {
                 metadata.issuerCertificateFingerprint = value
             case .validFrom: guard let value = try readDate(&reader) else { return nil }; metadata.validFrom = value
             case .validUntil: guard let value = try readDate(&reader) else { return nil }; metadata.validUntil = value
+            case .issuedAt: guard let value = try readDate(&reader) else { return nil }; metadata.issuedAt = value
+            case .expectedUpdate: guard let value = try readDate(&reader) else { return nil }; metadata.expectedUpdate = value
+            case .lastCheckedAt: guard let value = try readDate(&reader) else { return nil }; metadata.lastCheckedAt = value
+            case .issuerCommonName: guard let value = try readString(&reader) else { return nil }; metadata.issuerCommonName = value
+            case .lastStatus: guard let value = try readString(&reader) else { return nil }; metadata.lastStatus = value
+            case .lastVerified:
+                switch try reader.readValue(inside: 1) {
+                case .null: metadata.lastVerified = nil
+                case .bool(let value): metadata.lastVerified = value
+                default: return nil
+                }
+            case .issuerDisplay:
+                // Rare (credentials retrieved over OpenID4VCI) and nested: read as a value and
+                // taken apart as the plain path does.
+                guard let value = issuerDisplay(try reader.readValue(inside: 1)) else { return nil }
+                metadata.issuerDisplay = value
             case .display:
                 let value = try reader.readValue(inside: 1)
                 metadata.display = value.isNull ? nil : value

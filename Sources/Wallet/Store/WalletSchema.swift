@@ -10,11 +10,21 @@ import GRDB
 /// format without decrypting; reveals only the family of credential), `holder_key_id` (so a
 /// foreign key stops deleting a key a credential still needs), timestamps and activity
 /// `kind` (to order and page). Times are REAL seconds since 2001-01-01 (`Date`'s own
-/// representation, so they read back exactly). Everything else is a sealed blob (see `RecordCipher`).
+/// representation, so they read back exactly). Everything else is a sealed blob (see `RecordCipher`):
+/// the wallet's own facts about a credential (when it was issued, its latest status) are
+/// typed, but inside the sealed metadata and listing, not columns in clear — a status of
+/// `revoked` or an issuing date says something about the holder, and a list needs no
+/// SQL filter on them. A credential's `listing` (what a list shows, see
+/// `CredentialListing`) is sealed on its own so a list opens a small record per credential,
+/// and the `credential_listing` index holds it beside the clear columns it is ordered by, so
+/// a list reads the index alone, never the pages of the payloads (a copy of a ciphertext
+/// in an index reveals nothing the row does not; `secure_delete` clears both).
 /// Trusted certificates are keyed by a *keyed* hash of their fingerprint, so the file does
 /// not show which issuers the holder trusts.
 enum WalletSchema {
-    static var migrator: DatabaseMigrator {
+    /// The migrations; `cipher` (the wallet's data key) is for those that rewrite sealed
+    /// records.
+    static func migrator(cipher: RecordCipher) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(sql: """
@@ -80,6 +90,10 @@ enum WalletSchema {
                 """)
         }
         registerTrustedDIDDocuments(in: &migrator)
+        // Typed metadata and listings (issue #23); see WalletSchema+TypedMetadata.swift.
+        migrator.registerMigration("v3-typed-metadata") { db in
+            try TypedMetadataMigration(cipher: cipher).run(db)
+        }
         return migrator
     }
 }

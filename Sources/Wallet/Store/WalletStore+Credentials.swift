@@ -28,7 +28,7 @@ extension WalletStore {
             throw .inputTooLarge(field: "credentials", limit: limits.maximumBatchCount)
         }
         let now = clock()
-        var rows: [(StoredCredential, Data, Data)] = []
+        var rows: [(StoredCredential, payload: Data, metadata: Data, listing: Data)] = []
         for credential in credentials {
             let id = credential.id ?? UUID().uuidString
             try check(id: id, field: "credential id")
@@ -44,7 +44,8 @@ extension WalletStore {
             rows.append((
                 stored,
                 try cipher.seal(credential.payload, binding: Self.payloadBinding(id: id, format: credential.format)),
-                try cipher.seal(metadata, binding: RecordBinding(table: "credential", column: "metadata", id: id))
+                try cipher.seal(metadata, binding: Self.metadataBinding(id: id)),
+                try cipher.seal(CredentialListing(credential.metadata).stored, binding: Self.listingBinding(id: id))
             ))
         }
         let prepared = rows
@@ -53,7 +54,7 @@ extension WalletStore {
         let sealedEvent = sealedActivity
         let claim = claimForNewRows
         try await write { db in
-            for (stored, payload, metadata) in prepared {
+            for (stored, payload, metadata, listing) in prepared {
                 if try Row.fetchOne(db, sql: "SELECT id FROM credential WHERE id = ?", arguments: [stored.id]) != nil {
                     throw WalletError.duplicate(kind: "credential", id: stored.id)
                 }
@@ -63,11 +64,11 @@ extension WalletStore {
                 }
                 try db.execute(
                     sql: """
-                        INSERT INTO credential (id, format, payload, metadata, holder_key_id, created_at, updated_at, claim_id)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO credential (id, format, payload, metadata, listing, holder_key_id, created_at, updated_at, claim_id)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
-                        stored.id, stored.format.rawValue, payload, metadata, stored.holderKeyID,
+                        stored.id, stored.format.rawValue, payload, metadata, listing, stored.holderKeyID,
                         now.timeIntervalSinceReferenceDate, now.timeIntervalSinceReferenceDate, claim,
                     ]
                 )
@@ -113,16 +114,17 @@ extension WalletStore {
         try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM credential WHERE claim_id IS NULL") ?? 0 }
     }
 
-    /// Replaces a credential's metadata (for example after refreshing display information).
+    /// Replaces a credential's metadata (for example after refreshing display information),
+    /// and its listing with it.
     public func updateMetadata(_ metadata: CredentialMetadata, forCredential id: String) async throws(WalletError) {
         try check(id: id, field: "credential id")
-        let sealed = try cipher.seal(
-            try encodeMetadata(metadata), binding: RecordBinding(table: "credential", column: "metadata", id: id)
-        )
+        let sealed = try cipher.seal(try encodeMetadata(metadata), binding: Self.metadataBinding(id: id))
+        let listing = try cipher.seal(CredentialListing(metadata).stored, binding: Self.listingBinding(id: id))
         let now = clock().timeIntervalSinceReferenceDate
         try await write { db in
             try db.execute(
-                sql: "UPDATE credential SET metadata = ?, updated_at = ? WHERE id = ?", arguments: [sealed, now, id]
+                sql: "UPDATE credential SET metadata = ?, listing = ?, updated_at = ? WHERE id = ?",
+                arguments: [sealed, listing, now, id]
             )
             if db.changesCount == 0 { throw WalletError.notFound(kind: "credential", id: id) }
         }
@@ -143,6 +145,14 @@ extension WalletStore {
     /// The payload is bound to its format too, so flipping the clear `format` column is caught.
     static func payloadBinding(id: String, format: CredentialFormat) -> RecordBinding {
         RecordBinding(table: "credential", column: "payload:\(format.rawValue)", id: id)
+    }
+
+    static func metadataBinding(id: String) -> RecordBinding {
+        RecordBinding(table: "credential", column: "metadata", id: id)
+    }
+
+    static func listingBinding(id: String) -> RecordBinding {
+        RecordBinding(table: "credential", column: "listing", id: id)
     }
 
     func encodeMetadata(_ metadata: CredentialMetadata) throws(WalletError) -> Data {
@@ -168,7 +178,7 @@ extension WalletStore {
         else { throw .corruptedRecord(table: "credential", id: id) }
         let payload = try cipher.open(sealedPayload, binding: Self.payloadBinding(id: id, format: format))
         let metadataBytes = try cipher.open(
-            sealedMetadata, binding: RecordBinding(table: "credential", column: "metadata", id: id)
+            sealedMetadata, binding: Self.metadataBinding(id: id)
         )
         guard let metadata = CredentialMetadata.decodeStored(metadataBytes) else {
             throw .corruptedRecord(table: "credential", id: id)

@@ -77,7 +77,7 @@ public actor WalletStore {
         let database = try openDatabase(in: directory)
         let now = clock()
         try run {
-            try WalletSchema.migrator.migrate(database)
+            try WalletSchema.migrator(cipher: RecordCipher(key: dataKey)).migrate(database)
             try database.write { db in
                 if try Row.fetchOne(db, sql: "SELECT id FROM wallet_meta WHERE id = 1") != nil {
                     throw WalletError.walletAlreadyExists(path: directory.path)
@@ -109,11 +109,13 @@ public actor WalletStore {
         let database = try openDatabase(in: directory)
         let wrapped = try readWrappedKey(database, directory: directory)
         let dataKey = try wrapped.unwrap(passphrase: passphrase)
+        // The migrations run with the data key: v3-typed-metadata rewrites sealed records.
+        let migrator = WalletSchema.migrator(cipher: RecordCipher(key: dataKey))
         try run {
-            if try database.read({ db in try WalletSchema.migrator.hasBeenSuperseded(db) }) {
+            if try database.read({ db in try migrator.hasBeenSuperseded(db) }) {
                 throw WalletError.newerSchema
             }
-            try WalletSchema.migrator.migrate(database)
+            try migrator.migrate(database)
         }
         // Whatever a killed process was claiming is rolled back before anyone reads the wallet.
         try rollBackAbandonedClaims(database, directory: directory)
