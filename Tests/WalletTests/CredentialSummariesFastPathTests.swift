@@ -104,58 +104,71 @@ struct CredentialSummariesFastPathTests {
         try await store.close()
     }
 
-    @Test("a damaged row gives both paths the same error", arguments: [
-        // Metadata of another row: the binding to the row id fails.
-        "UPDATE credential SET metadata = (SELECT metadata FROM credential WHERE id = 'z-59') WHERE id = 'é-2'",
-        // Payload in the metadata column of the same row: the binding to the column fails.
-        "UPDATE credential SET metadata = payload WHERE id = 'é-2'",
+    @Test("a damaged listing is reported as its row's corrupted record; a damaged clear column as the plain path reports it", arguments: [
+        // The listing of another row: the binding to the row id fails.
+        "UPDATE credential SET listing = (SELECT listing FROM credential WHERE id = 'z-59') WHERE id = 'é-2'",
+        // The sealed metadata in the listing column of the same row: the binding to the column fails.
+        "UPDATE credential SET listing = metadata WHERE id = 'é-2'",
         // A flipped byte.
         """
-        UPDATE credential SET metadata = substr(metadata, 1, 20)
-            || (CASE WHEN substr(metadata, 21, 1) = x'00' THEN x'01' ELSE x'00' END) || substr(metadata, 22)
+        UPDATE credential SET listing = substr(listing, 1, 20)
+            || (CASE WHEN substr(listing, 21, 1) = x'00' THEN x'01' ELSE x'00' END) || substr(listing, 22)
         WHERE id = 'é-2'
         """,
         // Not a blob, or too short to be a sealed value.
-        "UPDATE credential SET metadata = 'text' WHERE id = 'é-2'",
-        "UPDATE credential SET metadata = 42 WHERE id = 'é-2'",
-        "UPDATE credential SET metadata = x'01' WHERE id = 'é-2'",
-        // Unreadable clear columns.
+        "UPDATE credential SET listing = 'text' WHERE id = 'é-2'",
+        "UPDATE credential SET listing = 42 WHERE id = 'é-2'",
+        "UPDATE credential SET listing = x'01' WHERE id = 'é-2'",
+        // Unreadable clear columns: the plain path reports them.
         "UPDATE credential SET created_at = 'yesterday' WHERE id = 'é-2'",
         "UPDATE credential SET updated_at = x'00' WHERE id = 'é-2'",
+        // No listing (a row the migration could not read) and damaged metadata: the plain path.
+        "UPDATE credential SET listing = NULL, metadata = payload WHERE id = 'é-2'",
     ])
-    func sameErrors(damage: String) async throws {
+    func damagedRowReported(damage: String) async throws {
         let wallet = TemporaryWallet()
         defer { wallet.cleanUp() }
         let store = try await Self.variedWallet(wallet)
         try await wallet.rawDatabase().write { db in try db.execute(sql: damage) }
-        let plain = await Self.error { () async throws(WalletError) in try await store.credentialSummariesPlainPath(format: nil) }
         let fast = await Self.error { () async throws(WalletError) in try await store.credentialSummariesFastPath(format: nil) }
-        #expect(plain == .corruptedRecord(table: "credential", id: "é-2"))
-        #expect(fast == plain)
+        #expect(fast == .corruptedRecord(table: "credential", id: "é-2"))
         try await store.close()
     }
 
-    @Test("creation order: time, then id bytes, whatever prefix, length or script the ids share")
-    func creationOrder() {
-        let ids = ["", "a", "a\0", "ab", "abcdefgh", "abcdefgh\0", "abcdefghi", "abcdefgg~", "b", "é", "e\u{301}",
-                   "Z", "\u{1F600}", "\u{FF5E}", "12345678-x", "12345678-a", "12345678"]
-        var summaries: [StoredCredentialSummary] = []
-        for (index, id) in ids.enumerated() {
-            for time in [0.0, -0.5, Double(index % 3)] {
-                summaries.append(StoredCredentialSummary(
-                    id: "\(id)|\(time)", format: .mdoc, metadata: CredentialMetadata(), holderKeyID: nil,
-                    createdAt: Date(timeIntervalSinceReferenceDate: time), updatedAt: Date()))
-                summaries.append(StoredCredentialSummary(
-                    id: id, format: .mdoc, metadata: CredentialMetadata(), holderKeyID: nil,
-                    createdAt: Date(timeIntervalSinceReferenceDate: time + 10), updatedAt: Date()))
+    @Test("a list does not read the metadata: damage there is reported when the credential is read")
+    func damagedMetadataNotListed() async throws {
+        let wallet = TemporaryWallet()
+        defer { wallet.cleanUp() }
+        let store = try await Self.variedWallet(wallet)
+        let before = try await store.credentialSummaries()
+        try await wallet.rawDatabase().write { db in
+            try db.execute(sql: "UPDATE credential SET metadata = (SELECT metadata FROM credential WHERE id = 'z-59') WHERE id = 'é-2'")
+        }
+        #expect(try await store.credentialSummaries() == before)
+        await #expect(throws: WalletError.corruptedRecord(table: "credential", id: "é-2")) {
+            try await store.credential(id: "é-2")
+        }
+        try await store.close()
+    }
+
+    @Test("the listing queries read the covering index alone, in its order (no table pages, no sort)")
+    func queryPlan() async throws {
+        let wallet = TemporaryWallet()
+        defer { wallet.cleanUp() }
+        let store = try await Self.variedWallet(wallet)
+        let cases: [(String, StatementArguments)] = [
+            (WalletStore.listingQuery, StatementArguments()), (WalletStore.listingQueryByFormat, ["mso_mdoc"]),
+        ]
+        let raw = try wallet.rawDatabase()
+        for (sql, arguments) in cases {
+            let details = try await raw.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { row -> String in row["detail"] }
             }
+            let plan = details.joined(separator: "; ")
+            #expect(plan.contains("USING COVERING INDEX credential_listing"), "\(plan)")
+            #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
         }
-        let reference = summaries.sorted {
-            $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : Array($0.id.utf8).lexicographicallyPrecedes(Array($1.id.utf8))
-        }
-        for shuffled in [summaries, Array(summaries.reversed()), summaries.shuffled(), reference] {
-            #expect(WalletStore.inCreationOrder(shuffled).map(\.id) == reference.map(\.id))
-        }
+        try await store.close()
     }
 
     @Test("the opener's associated data is RecordBinding's, for any id")

@@ -18,7 +18,9 @@ import VellumTestSupport
 /// `wallet-v2` was written by the code of commit e313c5b (schema `v1`, `v2-claims`; the
 /// wallet's own facts kept as `vellum.*` extension strings) with
 /// `VELLUM_WRITE_WALLET_FIXTURE=1 swift test --filter WalletFileFixtureWriter`, which
-/// writes into the source tree and is skipped otherwise.
+/// writes into the source tree and is skipped otherwise. Run today, the writer writes a file
+/// of today's schema: that is how the fixture for the next migration is made (under a new
+/// name; a committed fixture is never rewritten).
 enum WalletFileFixture {
     static let passphrase = "fixture passphrase 2026"
 
@@ -182,7 +184,8 @@ extension WalletFileSnapshot.Credential {
 }
 
 /// Writes a fixture wallet with today's code. Skipped unless `VELLUM_WRITE_WALLET_FIXTURE`
-/// is set: it writes into the source tree (`Fixtures/wallet-v2`, replacing what is there).
+/// is set: it writes into the source tree, `Fixtures/<the variable's value>` (`1` wrote
+/// `wallet-v2`), replacing what is there.
 @Suite("Wallet file fixture writer")
 struct WalletFileFixtureWriter {
     static let enabled = ProcessInfo.processInfo.environment["VELLUM_WRITE_WALLET_FIXTURE"] != nil
@@ -190,7 +193,9 @@ struct WalletFileFixtureWriter {
     @Test("writes Fixtures/wallet-v2: SD-JWT VCs and an mdoc with holder keys, a view-only import, a trusted root, activity",
           .enabled(if: enabled, "set VELLUM_WRITE_WALLET_FIXTURE=1 to rewrite the committed fixture"))
     func write() async throws {
-        let target = WalletFileFixture.directory("wallet-v2")
+        // VELLUM_WRITE_WALLET_FIXTURE=1 rewrote wallet-v2; any other value names the new fixture.
+        let name = ProcessInfo.processInfo.environment["VELLUM_WRITE_WALLET_FIXTURE"].flatMap { $0 == "1" ? nil : $0 }
+        let target = WalletFileFixture.directory(name ?? "wallet-v2")
         try? FileManager.default.removeItem(at: target)
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         let clock = ManualClock(WalletFileFixture.writtenAt)

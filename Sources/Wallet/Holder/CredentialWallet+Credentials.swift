@@ -80,16 +80,12 @@ extension CredentialWallet {
 
     /// The list entry for a stored credential.
     static func summary(_ stored: StoredCredentialSummary, locales: [String]) -> CredentialSummary {
-        let metadata = stored.metadata
+        let listing = stored.listing
         return CredentialSummary(
-            id: stored.id, format: stored.format, credentialType: metadata.credentialType, issuer: metadata.issuer,
-            issuerName: metadata.issuerDisplayName ?? metadata.issuerCommonName,
-            displayName: CredentialBranding(display: metadata.display, preferring: locales)?.name,
-            validity: CredentialValidity(
-                issuedAt: metadata.issuedAt, validFrom: metadata.validFrom,
-                validUntil: metadata.validUntil, expectedUpdate: metadata.expectedUpdate),
-            lastStatus: metadata.lastStatus, lastVerified: metadata.lastVerified, lastCheckedAt: metadata.lastCheckedAt,
-            holderKeyID: stored.holderKeyID, storedAt: stored.createdAt)
+            id: stored.id, format: stored.format, credentialType: listing.credentialType, issuer: listing.issuer,
+            issuerName: listing.issuerName, displayName: listing.displayName(preferring: locales),
+            validity: listing.validity, lastStatus: listing.lastStatus, lastVerified: listing.lastVerified,
+            lastCheckedAt: listing.lastCheckedAt, holderKeyID: stored.holderKeyID, storedAt: stored.createdAt)
     }
 
     /// The value ``credential(id:)`` returns.

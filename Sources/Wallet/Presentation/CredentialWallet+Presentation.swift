@@ -65,7 +65,7 @@ extension CredentialWallet {
         var adapters: [StoredPresentableCredential] = []
         var shown: [String: WalletCredential] = [:]
         var unavailable: [PresentationProposal.Unavailable] = []
-        for summary in summaries where Self.mayAnswer(query, plugIn: formats.plugIn(for: summary.format), type: summary.metadata.credentialType) {
+        for summary in summaries where Self.mayAnswer(query, plugIn: formats.plugIn(for: summary.format), type: summary.listing.credentialType) {
             let credential: WalletCredential
             do {
                 credential = try await self.credential(id: summary.id)

@@ -5,7 +5,8 @@ import JSONModel
 /// The `v3-typed-metadata` migration (issue #23): the wallet's own facts about a credential
 /// move from `"vellum.*"` extension strings to typed members of ``CredentialMetadata``, and
 /// every credential gets its ``CredentialListing`` sealed in a new `listing` column, with a
-/// covering index that a list reads in creation order without touching the rows.
+/// covering index that a list reads in creation order without touching the rows (`claim_id`
+/// is in it too, only so SQLite sees the index covers the query's `claim_id IS NULL`).
 ///
 /// The metadata is sealed, so the migration needs the data key: it runs inside
 /// ``WalletStore/open(at:passphrase:limits:clock:)`` after the passphrase has unwrapped
@@ -38,7 +39,7 @@ struct TypedMetadataMigration {
         try db.execute(sql: """
             ALTER TABLE credential ADD COLUMN listing BLOB;
             CREATE INDEX credential_listing
-                ON credential(created_at, id, format, holder_key_id, updated_at, listing) WHERE claim_id IS NULL;
+                ON credential(created_at, id, format, holder_key_id, updated_at, listing, claim_id) WHERE claim_id IS NULL;
             """)
         let rows = try Row.fetchAll(db, sql: "SELECT id, metadata FROM credential")
         for row in rows {

@@ -3,16 +3,17 @@ import GRDB
 
 /// A stored credential without its issuer-signed bytes: what a list of credentials shows.
 ///
-/// Listing reads and decrypts only the small metadata blob of each row, never the payload
-/// (an mDL with a portrait is tens of kilobytes), so a wallet with a hundred thousand
-/// credentials lists in one pass over the table.
+/// Listing reads and decrypts only each credential's small sealed listing (see
+/// ``CredentialListing``), never the payload (an mDL with a portrait is tens of kilobytes)
+/// nor the full metadata, so a wallet with a hundred thousand credentials lists in one pass
+/// over an index.
 public struct StoredCredentialSummary: Sendable, Hashable, Identifiable {
     /// The wallet's id for the credential.
     public let id: String
     /// The credential format.
     public let format: CredentialFormat
-    /// Display, issuer and validity information.
-    public let metadata: CredentialMetadata
+    /// Type, issuer, display names, validity and the latest verification.
+    public let listing: CredentialListing
     /// The id of the holder key the credential is bound to, if any.
     public let holderKeyID: String?
     /// When the credential was stored.
@@ -22,8 +23,8 @@ public struct StoredCredentialSummary: Sendable, Hashable, Identifiable {
 }
 
 extension WalletStore {
-    /// Every credential's metadata (or that of one `format`), oldest first, without reading
-    /// the payloads.
+    /// Every credential's listing (or that of one `format`), oldest first, without reading
+    /// the payloads or the full metadata.
     ///
     /// Runs the fast path (WalletStore+Summaries+FastPath.swift); the plain path below is
     /// the reference it is tested against.
@@ -32,7 +33,8 @@ extension WalletStore {
     }
 
     /// ``credentialSummaries(format:)`` the plain way: every row copied out by column name,
-    /// every record opened through ``RecordCipher/open(_:binding:)``.
+    /// its full metadata opened through ``RecordCipher/open(_:binding:)`` and the listing
+    /// made from it, as it is made when the metadata is written.
     func credentialSummariesPlainPath(format: CredentialFormat?) async throws(WalletError) -> [StoredCredentialSummary] {
         let columns = "id, format, metadata, holder_key_id, created_at, updated_at"
         let rows = try await read { db in
@@ -53,12 +55,13 @@ extension WalletStore {
                   let created = row.column("created_at", as: Double.self),
                   let updated = row.column("updated_at", as: Double.self)
             else { throw .corruptedRecord(table: "credential", id: id) }
-            let plain = try cipher.open(sealed, binding: RecordBinding(table: "credential", column: "metadata", id: id))
+            let plain = try cipher.open(sealed, binding: Self.metadataBinding(id: id))
             guard let metadata = CredentialMetadata.decodeStoredPlainPath(plain) else {
                 throw .corruptedRecord(table: "credential", id: id)
             }
             result.append(StoredCredentialSummary(
-                id: id, format: format, metadata: metadata, holderKeyID: row.column("holder_key_id", as: String.self),
+                id: id, format: format, listing: CredentialListing(metadata),
+                holderKeyID: row.column("holder_key_id", as: String.self),
                 createdAt: Date(timeIntervalSinceReferenceDate: created),
                 updatedAt: Date(timeIntervalSinceReferenceDate: updated)
             ))
