@@ -152,7 +152,7 @@ let package = Package(
             name: "Wallet",
             dependencies: [
                 "CryptoKeys", "JSONModel", "X509Trust", "OpenID4VCI", "SDJWT", "MDoc", "StatusList", "HTTP",
-                "JOSE", "CBOR", "Multiformats", "DCQL", "OpenID4VP", "OpenDID",
+                "JOSE", "CBOR", "Multiformats", "DCQL", "OpenID4VP", "OpenDID", "CLibcrypto",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -171,7 +171,7 @@ struct CredentialSummariesFastPathTests {
         try await store.close()
     }
 
-    @Test("the opener's associated data is RecordBinding's, for any id")
+    @Test("the opener's associated data is RecordBinding's, for any id, and it opens what the plain path sealed, in place too")
     func associatedData() async throws {
         let wallet = TemporaryWallet()
         defer { wallet.cleanUp() }
@@ -187,6 +187,20 @@ struct CredentialSummariesFastPathTests {
                 #expect(try opener.open(sealed, id: id) == Data("plain \(id)".utf8))
                 #expect(throws: WalletError.corruptedRecord(table: table, id: id + "!")) {
                     try opener.open(sealed, id: id + "!")
+                }
+                // Opened in place (one OpenSSL context for every record): the same plaintext,
+                // and the same refusals, of another binding and of any flipped byte.
+                #expect(try sealed.withUnsafeBytes { bytes in try opener.open(bytes, id: id) { Data($0) } }
+                        == Data("plain \(id)".utf8))
+                #expect(throws: WalletError.corruptedRecord(table: table, id: id + "!")) {
+                    try sealed.withUnsafeBytes { bytes in try opener.open(bytes, id: id + "!") { Data($0) } }
+                }
+                for position in [0, 1, 13, sealed.count - 1] {
+                    var flipped = sealed
+                    flipped[flipped.startIndex + position] ^= 0x01
+                    #expect(throws: WalletError.corruptedRecord(table: table, id: id)) {
+                        try flipped.withUnsafeBytes { bytes in try opener.open(bytes, id: id) { Data($0) } }
+                    }
                 }
             }
         }

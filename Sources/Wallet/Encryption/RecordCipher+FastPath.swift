@@ -21,6 +21,8 @@ struct RecordColumnOpener {
     private let prefix: [UInt8]
     /// Reused between rows; holds `prefix`, then the current row's id part.
     private var buffer: [UInt8]
+    /// Made on the first record opened in place.
+    private var decryptor: AESGCMColumnDecryptor?
 
     init(cipher: RecordCipher, table: String, column: String) {
         self.table = table
@@ -55,6 +57,26 @@ struct RecordColumnOpener {
         } catch {
             throw .corruptedRecord(table: table, id: id)
         }
+    }
+
+    /// Opens the sealed value of row `id` where it lies (SQLite's buffer) and hands the
+    /// plaintext to `body`, valid only inside it: no copy of the sealed value or of the
+    /// plaintext is made, and the key schedule is that of the first record
+    /// (``AESGCMColumnDecryptor``). Throws ``WalletError/corruptedRecord(table:id:)`` as
+    /// ``open(_:id:)`` does.
+    mutating func open<Result>(
+        _ sealed: UnsafeRawBufferPointer, id: String, _ body: (UnsafeRawBufferPointer) -> Result
+    ) throws(WalletError) -> Result {
+        guard sealed.count >= RecordCipher.overhead, sealed.first == RecordCipher.version else {
+            throw .corruptedRecord(table: table, id: id)
+        }
+        if decryptor == nil { decryptor = AESGCMColumnDecryptor(key: key.withUnsafeBytes { Data($0) }) }
+        buffer.removeLast(buffer.count - prefix.count)
+        Self.appendPart(id.utf8, to: &buffer)
+        guard let decryptor,
+              let result = decryptor.open(UnsafeRawBufferPointer(rebasing: sealed.dropFirst()), associatedData: buffer, body)
+        else { throw .corruptedRecord(table: table, id: id) }
+        return result
     }
 
     /// A part as ``RecordBinding`` writes it: a 4-byte big-endian length (clamped as

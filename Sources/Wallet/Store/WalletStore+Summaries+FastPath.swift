@@ -10,9 +10,10 @@ import GRDB
 /// parses it as JSON to make the listing. Here one prepared statement steps through the
 /// `credential_listing` index, which holds the clear columns and the sealed listing in that
 /// very order (so neither SQLite nor this code sorts, and no page of the table, with its
-/// payloads, is read); columns are read by position, the sealed listing is read in place
-/// and opened by a ``RecordColumnOpener`` (key object and table/column part of the
-/// associated data made once), and decoded from its fixed binary layout.
+/// payloads, is read); columns are read by position, the sealed listing is opened where
+/// SQLite holds it by a ``RecordColumnOpener`` (one AES-GCM context with its key schedule
+/// for every row, the table/column part of the associated data made once) into a reused
+/// buffer, and decoded from there, from its fixed binary layout.
 ///
 /// Every listing is still authenticated under its own table, column and row binding: one
 /// that fails is reported as the row's ``WalletError/corruptedRecord(table:id:)``. A row
@@ -36,15 +37,14 @@ extension WalletStore {
                       let updated = Double.fromDatabaseValue(row[5] as DatabaseValue)
                 else { return nil }
                 // The blob is borrowed from SQLite for the length of the closure.
-                let listing = try row.withUnsafeData(atIndex: 2) { sealed throws(WalletError) -> CredentialListing? in
+                let listing = try row.withUnsafeData(atIndex: 2) { sealed -> CredentialListing?? in
                     guard let sealed else { return nil }
-                    let plain = try opener.open(sealed, id: id)
-                    guard let listing = CredentialListing(stored: plain) else {
-                        throw WalletError.corruptedRecord(table: "credential", id: id)
-                    }
-                    return listing
+                    return .some(try sealed.withUnsafeBytes { bytes in
+                        try opener.open(bytes, id: id) { CredentialListing(stored: $0) }
+                    })
                 }
                 guard let listing else { return nil }
+                guard let listing else { throw WalletError.corruptedRecord(table: "credential", id: id) }
                 summaries.append(StoredCredentialSummary(
                     id: id, format: format, listing: listing,
                     holderKeyID: String.fromDatabaseValue(row[3] as DatabaseValue),
