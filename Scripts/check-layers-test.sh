@@ -77,7 +77,7 @@ done
 # A same-layer import the doc does not name (Sandbox and Wallet share layer 4).
 fresh
 prepend "$dir/Sources/Sandbox/SandboxIssuer.swift" "import Wallet"
-sed -i 's/"DID", "CQRencode", "LoopbackServer",$/"DID", "CQRencode", "LoopbackServer", "Wallet",/' "$dir/Package.swift"
+sed -i 's/"DID", "OpenDID", "CQRencode", "LoopbackServer",$/"DID", "OpenDID", "CQRencode", "LoopbackServer", "Wallet",/' "$dir/Package.swift"
 expect_fail "an unnamed same-layer import is refused" 1 \
   "^Sources/Sandbox/SandboxIssuer.swift:1: Sandbox imports Wallet, .*Sandbox is in layer 4, Wallet in layer 4"
 
