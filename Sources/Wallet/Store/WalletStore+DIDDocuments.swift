@@ -54,12 +54,9 @@ extension WalletStore {
 
     /// The trusted DID documents, in the order they were added.
     public func trustedDIDDocuments() async throws(WalletError) -> [TrustedDIDDocument] {
-        let rows = try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM trusted_did_document ORDER BY added_at, id").map(RowValues.init)
+        try await records("SELECT * FROM trusted_did_document ORDER BY added_at, id") { row throws(WalletError) in
+            try decodeDIDDocument(row)
         }
-        var result: [TrustedDIDDocument] = []
-        for row in rows { result.append(try decodeDIDDocument(row)) }
-        return result
     }
 
     /// Stops trusting `did`'s document of `versionId`, or every version of it when `versionId`

@@ -96,12 +96,9 @@ extension WalletStore {
 
     /// The trusted certificates, in the order they were added.
     public func trustedCertificates() async throws(WalletError) -> [TrustedCertificate] {
-        let rows = try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM trusted_certificate ORDER BY added_at, id").map(RowValues.init)
+        try await records("SELECT * FROM trusted_certificate ORDER BY added_at, id") { row throws(WalletError) in
+            try decodeCertificate(row)
         }
-        var result: [TrustedCertificate] = []
-        for row in rows { result.append(try decodeCertificate(row)) }
-        return result
     }
 
     /// Stops trusting the certificate with this SHA-256 fingerprint (hex, any case); returns

@@ -170,6 +170,16 @@ extension WalletStore {
     }
 
     /// Runs `body` on a read-only snapshot.
+    /// Every row `sql` selects (no arguments), each opened by `decode`, which throws for a
+    /// record that fails authentication: the listing loop of the trust tables.
+    func records<T>(_ sql: String, _ decode: (RowValues) throws(WalletError) -> T) async throws(WalletError) -> [T] {
+        let rows = try await read { db in try Row.fetchAll(db, sql: sql).map(RowValues.init) }
+        var result: [T] = []
+        result.reserveCapacity(rows.count)
+        for row in rows { result.append(try decode(row)) }
+        return result
+    }
+
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(WalletError) -> T {
         do {
             return try await database.read(body)
