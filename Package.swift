@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CBOR", targets: ["CBOR"]),
         .library(name: "Deflate", targets: ["Deflate"]),
         .library(name: "JSONModel", targets: ["JSONModel"]),
+        .library(name: "JSONLD", targets: ["JSONLD"]),
         .library(name: "CryptoKeys", targets: ["CryptoKeys"]),
         .library(name: "JOSE", targets: ["JOSE"]),
         .library(name: "COSE", targets: ["COSE"]),
@@ -94,6 +95,7 @@ let package = Package(
         .target(name: "QRScanner", dependencies: ["CZbar", "CPNG", "CJPEG"]),
         .target(name: "JOSE", dependencies: ["CryptoKeys", "JSONModel", "Multiformats", "Deflate"]),
         .target(name: "COSE", dependencies: ["CryptoKeys", "CBOR"]),
+        .target(name: "JSONLD"),
         .target(
             name: "X509Trust",
             dependencies: [
@@ -226,6 +228,7 @@ let package = Package(
         .testTarget(name: "MultiformatsTests", dependencies: ["Multiformats", "VellumTestSupport"]),
         .testTarget(name: "QRScannerTests", dependencies: ["QRScanner", "VellumTestSupport"]),
         .testTarget(name: "CBORTests", dependencies: ["CBOR", "Multiformats", "VellumTestSupport"]),
+        .testTarget(name: "JSONLDTests", dependencies: ["JSONLD"]),
         .testTarget(name: "JSONModelTests", dependencies: ["JSONModel", "VellumTestSupport"]),
         .testTarget(name: "CryptoKeysTests", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport"]),
