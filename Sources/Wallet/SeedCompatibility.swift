@@ -17,7 +17,7 @@ extension CredentialWallet {
     }
 
     /// ``credential(id:)`` under the MATTR SDK's name.
-    public func getCredential(credentialId: String) async throws(WalletError) -> WalletCredential {
+    public func getCredential(credentialId: String) async throws(WalletError) -> VerifiedCredential {
         try await credential(id: credentialId)
     }
 }
@@ -27,3 +27,28 @@ extension RetrieveCredentialResult {
     /// (``credentialIDs`` holds every one of a batch).
     public var credentialId: String? { credentialIDs.first }
 }
+
+// Earlier Vellum names of the credential's lifecycle stages (offered → received → stored →
+// verified), kept so code written against them still compiles, with a warning naming the
+// new one.
+
+/// A stored credential read back and verified: now ``VerifiedCredential``.
+@available(*, deprecated, renamed: "VerifiedCredential")
+public typealias WalletCredential = VerifiedCredential
+
+/// The issuer of a verified credential: now ``VerifiedCredential/Issuer``.
+@available(*, deprecated, renamed: "VerifiedCredential.Issuer")
+public typealias CredentialIssuerInfo = VerifiedCredential.Issuer
+
+/// The issuer's display information as received: now ``ReceivedCredential/IssuerDisplay``.
+@available(*, deprecated, renamed: "ReceivedCredential.IssuerDisplay")
+public typealias IssuerDisplayInfo = ReceivedCredential.IssuerDisplay
+
+/// A credential to store: now ``StoredCredential/Draft``.
+@available(*, deprecated, renamed: "StoredCredential.Draft")
+public typealias NewCredential = StoredCredential.Draft
+
+/// A stored credential's list entry: now ``CredentialSummary``, which the store and the
+/// wallet both return.
+@available(*, deprecated, renamed: "CredentialSummary")
+public typealias StoredCredentialSummary = CredentialSummary

@@ -109,7 +109,7 @@ actor WalletFixture {
         let payload = Data((0..<1200).map { UInt8(truncatingIfNeeded: $0 &* 37) })
         for batch in 0..<(credentialCount / batchSize) {
             let credentials = (0..<batchSize).map { index in
-                NewCredential(format: .sdJWTVC, payload: payload, metadata: metadata(batch: batch, index: index))
+                StoredCredential.Draft(format: .sdJWTVC, payload: payload, metadata: metadata(batch: batch, index: index))
             }
             _ = try await store.addCredentials(credentials)
         }

@@ -65,7 +65,7 @@ enum WalletJSON {
     }
 
     /// `show --json` / `status --json`.
-    static func credential(_ credential: WalletCredential) -> JSONValue {
+    static func credential(_ credential: VerifiedCredential) -> JSONValue {
         var object: JSONObject = [
             "id": .string(credential.id), "format": .string(credential.format.rawValue),
             "type": string(credential.credentialType),
@@ -81,7 +81,8 @@ enum WalletJSON {
             "commonName": string(issuer.commonName), "signerSubject": string(issuer.signerSubject),
             "trustedCertificate": string(issuer.trustedCertificateFingerprint),
             "trustedCertificateSubject": string(issuer.trustedCertificate?.subject),
-            "trusted": .bool(issuer.trustedCertificate != nil),
+            "trustedDIDDocument": string(issuer.trustedDIDDocument?.id),
+            "trusted": .bool(issuer.isTrusted),
         ])
         if let branding = credential.branding {
             object["display"] = .object([

@@ -65,6 +65,7 @@ struct OpenDIDCommandTests {
         let shown = try await vellum(["show", id])
         #expect(shown.status == 0 && shown.outputText.contains("VALID"), "\(shown.outputText)")
         #expect(shown.outputText.contains("Family name: Hong"), "\(shown.outputText)")
+        #expect(shown.outputText.contains("trusted DID document: \(issuer.did)?versionId=1"), "\(shown.outputText)")
         let status = try await vellum(["status", id, "--json"])
         #expect(status.status == 0)
         #expect(try WalletCLI.json(status)["statusDetail"]?.stringValue?.contains("not supported") == true)

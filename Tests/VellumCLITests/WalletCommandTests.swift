@@ -86,7 +86,7 @@ struct WalletCommandTests {
                 credential: try await issuer.sdJWTVC(
                     holderKey: sdKey.publicKey, status: try StatusListReference(index: 1, uri: lists.base + "/jwt").statusClaimJSON),
                 holderKeyID: sdKey.id,
-                issuer: IssuerDisplayInfo(
+                issuer: ReceivedCredential.IssuerDisplay(
                     credentialIssuer: CLITestIssuer.issuerURL, credentialDisplay: [["name": "Person ID", "locale": "en"]])))
             let mdoc = try await wallet.addCredential(ReceivedCredential(
                 format: .mdoc,

@@ -54,11 +54,11 @@ do {
     while true {
         let batchID = UUID().uuidString
         let size = Int.random(in: 1...40, using: &generator)
-        var credentials: [NewCredential] = []
+        var credentials: [StoredCredential.Draft] = []
         for index in 0..<size {
             let length = Int.random(in: 256...(48 * 1024), using: &generator)
             let payload = Data(repeating: UInt8(truncatingIfNeeded: index), count: length)
-            credentials.append(NewCredential(
+            credentials.append(StoredCredential.Draft(
                 format: .sdJWTVC, payload: payload,
                 metadata: CredentialMetadata(
                     issuer: "https://crash.example", credentialType: "urn:crash:probe",

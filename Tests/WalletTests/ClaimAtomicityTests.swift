@@ -171,7 +171,7 @@ struct AlteredClaimTests {
         let wallet = TemporaryWallet()
         defer { wallet.cleanUp() }
         let store = try await wallet.create()
-        let stored = try await store.addCredential(NewCredential(format: .sdJWTVC, payload: Data("eyJ...~".utf8)))
+        let stored = try await store.addCredential(StoredCredential.Draft(format: .sdJWTVC, payload: Data("eyJ...~".utf8)))
         try await store.close()
         let bait = wallet.directory.appendingPathComponent("bait.lock")
         try Data("keep me".utf8).write(to: bait)

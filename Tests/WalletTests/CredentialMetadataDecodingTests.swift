@@ -14,7 +14,7 @@ struct CredentialMetadataDecodingTests {
             validFrom: Date(timeIntervalSinceReferenceDate: 123.456789), validUntil: Date(timeIntervalSince1970: 2_000_000_000),
             issuerCertificateFingerprint: String(repeating: "ab", count: 32),
             issuedAt: Date(timeIntervalSinceReferenceDate: 0.125), issuerCommonName: "CN",
-            issuerDisplay: IssuerDisplayInfo(credentialDisplay: [["name": "PID"]], credentialConfigurationID: "pid"),
+            issuerDisplay: ReceivedCredential.IssuerDisplay(credentialDisplay: [["name": "PID"]], credentialConfigurationID: "pid"),
             lastStatus: "valid", lastVerified: true, lastCheckedAt: Date(timeIntervalSince1970: 1),
             extensions: ["vellum.lastStatus": "valid", "n": 1.5, "flag": true])
         let encoded = try JSONEncoder().encode(metadata)

@@ -24,7 +24,7 @@ struct CredentialSummariesFastPathTests {
                 issuerCertificateFingerprint: String(repeating: "ab", count: 32),
                 issuedAt: Date(timeIntervalSinceReferenceDate: 1.5), expectedUpdate: Date(timeIntervalSince1970: 0),
                 issuerCommonName: "Test PID Issuer",
-                issuerDisplay: IssuerDisplayInfo(credentialIssuer: "https://issuer.example", issuerDisplay: [["name": "I"]]),
+                issuerDisplay: ReceivedCredential.IssuerDisplay(credentialIssuer: "https://issuer.example", issuerDisplay: [["name": "I"]]),
                 lastStatus: "revoked", lastVerified: false, lastCheckedAt: Date(timeIntervalSinceReferenceDate: 99.25),
                 extensions: ["vellum.lastStatus": "valid", "n": 1.5, "flag": true, "none": nil,
                              "list": [1, "two", [3]], "index": .number(JSONNumber(index))])
@@ -54,7 +54,7 @@ struct CredentialSummariesFastPathTests {
             case 2: "é-\(index)"
             default: "same-prefix-\(index)"
             }
-            let stored = try await store.addCredential(NewCredential(
+            let stored = try await store.addCredential(StoredCredential.Draft(
                 id: id, format: formats[index % formats.count], payload: Data("payload \(index)".utf8),
                 metadata: metadata(index), holderKeyID: index % 3 == 0 ? key.id : nil))
             ids.append(stored.id)
@@ -88,7 +88,7 @@ struct CredentialSummariesFastPathTests {
             #expect(try await store.credentialSummariesFastPath(format: format) == plain, "\(format)")
         }
         // The order both keep: creation time, then id by its bytes.
-        let keys = all.map { ($0.createdAt, Array($0.id.utf8)) }
+        let keys = all.map { ($0.storedAt, Array($0.id.utf8)) }
         #expect(zip(keys, keys.dropFirst()).allSatisfy { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1.lexicographicallyPrecedes($1.1)) })
         #expect(try await store.credentialSummariesFastPath(format: nil).map(\.id) != all.sorted { $0.id < $1.id }.map(\.id))
         try await store.close()
@@ -207,7 +207,7 @@ struct CredentialSummariesFastPathTests {
         try await store.close()
     }
 
-    static func error(_ body: () async throws(WalletError) -> [StoredCredentialSummary]) async -> WalletError? {
+    static func error(_ body: () async throws(WalletError) -> [CredentialSummary]) async -> WalletError? {
         do {
             _ = try await body()
             return nil

@@ -126,7 +126,7 @@ struct HolderTestIssuer {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    static let display = IssuerDisplayInfo(
+    static let display = ReceivedCredential.IssuerDisplay(
         credentialIssuer: issuerURL,
         issuerDisplay: [["name": "Test Issuer", "locale": "en"]],
         credentialDisplay: [

@@ -105,6 +105,9 @@ struct OpenDIDCredentialTests {
             let shown = try await world.wallet.credential(id: stored.id)
             #expect(shown.verificationResult.verified)
             #expect(shown.issuerInfo.identifier == world.issuer.did)
+            // Its trust anchor is the issuer's DID document, as a certificate is for an mdoc.
+            #expect(shown.issuerInfo.trustedDIDDocument?.id == "\(world.issuer.did)?versionId=1" && shown.issuerInfo.isTrusted)
+            #expect(shown.issuerInfo.trustedCertificate == nil)
             #expect(shown.claims.value(at: [Self.familyName, "caption"]) == "Family name")
             #expect(shown.claims.value(at: [Self.familyName, "value"]) == "Hong")
             #expect(shown.claims.jsonObject?.keys.count == 3)

@@ -43,7 +43,7 @@ struct SoftwareSecureAreaTests {
         let store = try await wallet.create()
         let area = SoftwareSecureArea(store: store)
         let key = try await area.createKey(curve: .p256)
-        let credential = try await store.addCredential(NewCredential(format: .sdJWTVC, payload: Data([1]), holderKeyID: key.id))
+        let credential = try await store.addCredential(StoredCredential.Draft(format: .sdJWTVC, payload: Data([1]), holderKeyID: key.id))
         await #expect(throws: WalletError.keyInUse(keyID: key.id)) { try await area.deleteKey(keyID: key.id) }
         try await store.deleteCredential(id: credential.id)
         try await area.deleteKey(keyID: key.id)

@@ -15,7 +15,7 @@ struct WalletCredentialTests {
             issuer: "https://issuer.example", credentialType: "urn:eudi:pid:1",
             validUntil: Date(timeIntervalSince1970: 2_000_000_000), extensions: ["batch": .bool(true)]
         )
-        let stored = try await store.addCredential(NewCredential(format: .sdJWTVC, payload: Data("sd-jwt".utf8), metadata: metadata))
+        let stored = try await store.addCredential(StoredCredential.Draft(format: .sdJWTVC, payload: Data("sd-jwt".utf8), metadata: metadata))
         #expect(try await store.credential(id: stored.id) == stored)
         #expect(try await store.credentialCount() == 1)
 
@@ -45,10 +45,10 @@ struct WalletCredentialTests {
         defer { wallet.cleanUp() }
         let store = try await wallet.create()
         _ = try await store.addCredentials([
-            NewCredential(id: "a", format: .sdJWTVC, payload: Data([1])),
-            NewCredential(id: "b", format: .mdoc, payload: Data([2])),
-            NewCredential(id: "c", format: .sdJWTVC, payload: Data([3])),
-            NewCredential(id: "d", format: .openDID, payload: Data([4])),
+            StoredCredential.Draft(id: "a", format: .sdJWTVC, payload: Data([1])),
+            StoredCredential.Draft(id: "b", format: .mdoc, payload: Data([2])),
+            StoredCredential.Draft(id: "c", format: .sdJWTVC, payload: Data([3])),
+            StoredCredential.Draft(id: "d", format: .openDID, payload: Data([4])),
         ])
         #expect(try await store.credentials(format: .sdJWTVC).map(\.id).sorted() == ["a", "c"])
         #expect(try await store.credentials(format: .mdoc).map(\.id) == ["b"])
@@ -61,28 +61,28 @@ struct WalletCredentialTests {
         let wallet = TemporaryWallet()
         defer { wallet.cleanUp() }
         let store = try await wallet.create()
-        _ = try await store.addCredential(NewCredential(id: "x", format: .mdoc, payload: Data([1])))
+        _ = try await store.addCredential(StoredCredential.Draft(id: "x", format: .mdoc, payload: Data([1])))
         await #expect(throws: WalletError.duplicate(kind: "credential", id: "x")) {
-            _ = try await store.addCredential(NewCredential(id: "x", format: .mdoc, payload: Data([1])))
+            _ = try await store.addCredential(StoredCredential.Draft(id: "x", format: .mdoc, payload: Data([1])))
         }
         await #expect(throws: WalletError.notFound(kind: "key", id: "k")) {
-            _ = try await store.addCredential(NewCredential(format: .mdoc, payload: Data([1]), holderKeyID: "k"))
+            _ = try await store.addCredential(StoredCredential.Draft(format: .mdoc, payload: Data([1]), holderKeyID: "k"))
         }
         let limits = WalletLimits.default
         await #expect(throws: WalletError.inputTooLarge(field: "payload", limit: limits.maximumPayloadBytes)) {
-            _ = try await store.addCredential(NewCredential(format: .mdoc, payload: Data(count: limits.maximumPayloadBytes + 1)))
+            _ = try await store.addCredential(StoredCredential.Draft(format: .mdoc, payload: Data(count: limits.maximumPayloadBytes + 1)))
         }
         let bigMetadata = CredentialMetadata(display: .string(String(repeating: "a", count: limits.maximumMetadataBytes)))
         await #expect(throws: WalletError.inputTooLarge(field: "metadata", limit: limits.maximumMetadataBytes)) {
-            _ = try await store.addCredential(NewCredential(format: .mdoc, payload: Data([1]), metadata: bigMetadata))
+            _ = try await store.addCredential(StoredCredential.Draft(format: .mdoc, payload: Data([1]), metadata: bigMetadata))
         }
         await #expect(throws: WalletError.inputTooLarge(field: "credential id", limit: limits.maximumIDBytes)) {
-            _ = try await store.addCredential(NewCredential(id: String(repeating: "i", count: 129), format: .mdoc, payload: Data()))
+            _ = try await store.addCredential(StoredCredential.Draft(id: String(repeating: "i", count: 129), format: .mdoc, payload: Data()))
         }
         await #expect(throws: WalletError.invalidInput("credential id is empty")) {
             _ = try await store.credential(id: "")
         }
-        let batch = (0...limits.maximumBatchCount).map { NewCredential(format: .mdoc, payload: Data([UInt8($0 % 256)])) }
+        let batch = (0...limits.maximumBatchCount).map { StoredCredential.Draft(format: .mdoc, payload: Data([UInt8($0 % 256)])) }
         await #expect(throws: WalletError.inputTooLarge(field: "credentials", limit: limits.maximumBatchCount)) {
             _ = try await store.addCredentials(batch)
         }
@@ -94,12 +94,12 @@ struct WalletCredentialTests {
         let wallet = TemporaryWallet()
         defer { wallet.cleanUp() }
         let store = try await wallet.create()
-        _ = try await store.addCredential(NewCredential(id: "existing", format: .mdoc, payload: Data([0])))
+        _ = try await store.addCredential(StoredCredential.Draft(id: "existing", format: .mdoc, payload: Data([0])))
         await #expect(throws: WalletError.duplicate(kind: "credential", id: "existing")) {
             _ = try await store.addCredentials([
-                NewCredential(id: "new-1", format: .sdJWTVC, payload: Data([1])),
-                NewCredential(id: "new-2", format: .sdJWTVC, payload: Data([2])),
-                NewCredential(id: "existing", format: .sdJWTVC, payload: Data([3])),
+                StoredCredential.Draft(id: "new-1", format: .sdJWTVC, payload: Data([1])),
+                StoredCredential.Draft(id: "new-2", format: .sdJWTVC, payload: Data([2])),
+                StoredCredential.Draft(id: "existing", format: .sdJWTVC, payload: Data([3])),
             ])
         }
         #expect(try await store.credentials().map(\.id) == ["existing"])
@@ -111,7 +111,7 @@ struct WalletCredentialTests {
         let wallet = TemporaryWallet()
         defer { wallet.cleanUp() }
         let store = try await wallet.create()
-        let kept = try await store.addCredential(NewCredential(id: "kept", format: .mdoc, payload: Data([7])))
+        let kept = try await store.addCredential(StoredCredential.Draft(id: "kept", format: .mdoc, payload: Data([7])))
         await #expect(throws: WalletError.self) {
             try await store.write { db in
                 try db.execute(sql: "DELETE FROM credential")
@@ -135,7 +135,7 @@ struct WalletCredentialTests {
                     if index % 4 == 0 {
                         try await store.recordActivity(ActivityEvent(kind: .issuance, occurredAt: Date(), credentialIDs: ["\(index)"]))
                     }
-                    return try await store.addCredential(NewCredential(
+                    return try await store.addCredential(StoredCredential.Draft(
                         format: index.isMultiple(of: 2) ? .mdoc : .sdJWTVC, payload: Data("payload-\(index)".utf8)
                     )).id
                 }

@@ -19,7 +19,7 @@ struct WalletEncryptionAtRestTests {
         let area = SoftwareSecureArea(store: store)
         let key = try await area.createKey(curve: .p256)
         let payload = Data("eyJhbGciOiJFUzI1NiJ9.x.y~WyJzYWx0IiwiZ2l2ZW5fbmFtZSIsIkVyaWthIl0~\(Self.claimValue)".utf8)
-        let stored = try await store.addCredential(NewCredential(
+        let stored = try await store.addCredential(StoredCredential.Draft(
             format: .sdJWTVC, payload: payload,
             metadata: CredentialMetadata(
                 issuer: "https://issuer.example", issuerDisplayName: Self.issuerName,
@@ -55,8 +55,8 @@ struct WalletEncryptionAtRestTests {
         let wallet = TemporaryWallet()
         defer { wallet.cleanUp() }
         let store = try await wallet.create()
-        let first = try await store.addCredential(NewCredential(id: "first", format: .sdJWTVC, payload: Data("one".utf8)))
-        let second = try await store.addCredential(NewCredential(id: "second", format: .sdJWTVC, payload: Data("two".utf8)))
+        let first = try await store.addCredential(StoredCredential.Draft(id: "first", format: .sdJWTVC, payload: Data("one".utf8)))
+        let second = try await store.addCredential(StoredCredential.Draft(id: "second", format: .sdJWTVC, payload: Data("two".utf8)))
         try await wallet.rawDatabase().write { db in
             try db.execute(sql: """
                 UPDATE credential SET payload = (SELECT payload FROM credential WHERE id = 'first')
@@ -74,7 +74,7 @@ struct WalletEncryptionAtRestTests {
         let wallet = TemporaryWallet()
         defer { wallet.cleanUp() }
         let store = try await wallet.create()
-        _ = try await store.addCredential(NewCredential(id: "c", format: .mdoc, payload: Data([1, 2, 3])))
+        _ = try await store.addCredential(StoredCredential.Draft(id: "c", format: .mdoc, payload: Data([1, 2, 3])))
         try await wallet.rawDatabase().write { db in
             try db.execute(sql: "UPDATE credential SET payload = metadata WHERE id = 'c'")
         }
@@ -88,7 +88,7 @@ struct WalletEncryptionAtRestTests {
         let wallet = TemporaryWallet()
         defer { wallet.cleanUp() }
         let store = try await wallet.create()
-        _ = try await store.addCredential(NewCredential(id: "c", format: .mdoc, payload: Data([1, 2, 3])))
+        _ = try await store.addCredential(StoredCredential.Draft(id: "c", format: .mdoc, payload: Data([1, 2, 3])))
         try await wallet.rawDatabase().write { db in
             try db.execute(sql: "UPDATE credential SET format = 'dc+sd-jwt' WHERE id = 'c'")
         }
@@ -140,7 +140,7 @@ struct WalletEncryptionAtRestTests {
         let wallet = TemporaryWallet()
         defer { wallet.cleanUp() }
         let store = try await wallet.create()
-        _ = try await store.addCredential(NewCredential(id: "c", format: .mdoc, payload: Data([1, 2, 3])))
+        _ = try await store.addCredential(StoredCredential.Draft(id: "c", format: .mdoc, payload: Data([1, 2, 3])))
         let raw = try wallet.rawDatabase()
         for damage in ["substr(payload, 1, 10)", "x''", "'text'", "42"] {
             try await raw.write { db in

@@ -72,7 +72,7 @@ struct WalletFileSnapshot: Codable, Equatable {
         var issuedAt: Date?
         var expectedUpdate: Date?
         var issuerCommonName: String?
-        var issuerDisplay: IssuerDisplayInfo?
+        var issuerDisplay: ReceivedCredential.IssuerDisplay?
         var lastStatus: String?
         var lastVerified: Bool?
         var lastCheckedAt: Date?

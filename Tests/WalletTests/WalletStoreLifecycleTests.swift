@@ -36,7 +36,7 @@ struct WalletStoreLifecycleTests {
         let wallet = TemporaryWallet()
         defer { wallet.cleanUp() }
         let store = try await wallet.create()
-        let stored = try await store.addCredential(NewCredential(format: .sdJWTVC, payload: Data("eyJ...~".utf8)))
+        let stored = try await store.addCredential(StoredCredential.Draft(format: .sdJWTVC, payload: Data("eyJ...~".utf8)))
         try await store.close()
 
         let reopened = try await wallet.open()
@@ -63,7 +63,7 @@ struct WalletStoreLifecycleTests {
         let wallet = TemporaryWallet()
         defer { wallet.cleanUp() }
         let store = try await wallet.create()
-        let stored = try await store.addCredential(NewCredential(format: .mdoc, payload: Data([0xA1, 0x01])))
+        let stored = try await store.addCredential(StoredCredential.Draft(format: .mdoc, payload: Data([0xA1, 0x01])))
         try await store.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: wallet.databasePath))
 
@@ -80,7 +80,7 @@ struct WalletStoreLifecycleTests {
         let wallet = TemporaryWallet()
         defer { wallet.cleanUp() }
         let store = try await wallet.create(passphrase: "old passphrase")
-        let stored = try await store.addCredential(NewCredential(format: .jwtVCJSON, payload: Data("a.b.c".utf8)))
+        let stored = try await store.addCredential(StoredCredential.Draft(format: .jwtVCJSON, payload: Data("a.b.c".utf8)))
         let payloadBefore = try await wallet.rawDatabase().read { db in
             try Data.fetchOne(db, sql: "SELECT payload FROM credential")
         }
@@ -223,7 +223,7 @@ struct WalletStoreSharingTests {
             for index in 0..<30 {
                 let store = index.isMultiple(of: 2) ? first : second
                 group.addTask {
-                    _ = try await store.addCredential(NewCredential(format: .mdoc, payload: Data([UInt8(index)])))
+                    _ = try await store.addCredential(StoredCredential.Draft(format: .mdoc, payload: Data([UInt8(index)])))
                 }
             }
             try await group.waitForAll()
@@ -245,7 +245,7 @@ struct WalletStoreInterruptedCreationTests {
         try raw.close()
         await #expect(throws: WalletError.walletNotFound(path: wallet.directory.path)) { _ = try await wallet.open() }
         let store = try await wallet.create(passphrase: "second try")
-        _ = try await store.addCredential(NewCredential(format: .mdoc, payload: Data([1])))
+        _ = try await store.addCredential(StoredCredential.Draft(format: .mdoc, payload: Data([1])))
         try await store.close()
         #expect(try await wallet.open(passphrase: "second try").credentialCount() == 1)
     }

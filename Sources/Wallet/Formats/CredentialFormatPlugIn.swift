@@ -56,7 +56,7 @@ protocol CredentialFormatPlugIn: Sendable {
 
     /// The credential as the DCQL matcher sees it, or `nil` when this format cannot be
     /// presented (or the record no longer parses).
-    func presentable(_ credential: WalletCredential) -> StoredPresentableCredential?
+    func presentable(_ credential: VerifiedCredential) -> StoredPresentableCredential?
 
     /// Whether a credential of this format bound to no holder key may still be presented
     /// where the query does not ask for holder binding.
@@ -85,7 +85,7 @@ extension CredentialFormatPlugIn {
 
     func bindsHolder(_ payload: Data) -> Bool { boundKey(of: payload) != nil }
 
-    func presentable(_ credential: WalletCredential) -> StoredPresentableCredential? { nil }
+    func presentable(_ credential: VerifiedCredential) -> StoredPresentableCredential? { nil }
 
     var presentsWithoutHolderKey: Bool { false }
 

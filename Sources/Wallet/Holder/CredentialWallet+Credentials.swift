@@ -8,9 +8,9 @@ extension CredentialWallet {
     ///
     /// Throws ``WalletError/notFound(kind:id:)`` for an unknown id; a credential that no
     /// longer verifies is returned with the reasons in
-    /// ``WalletCredential/verificationResult``. The result is remembered in the metadata, so
+    /// ``VerifiedCredential/verificationResult``. The result is remembered in the metadata, so
     /// a list shows the latest status without verifying again.
-    public func credential(id: String) async throws(WalletError) -> WalletCredential {
+    public func credential(id: String) async throws(WalletError) -> VerifiedCredential {
         let stored = try await store.credential(id: id)
         let time = now
         var holderKey: PublicKey?
@@ -42,7 +42,7 @@ extension CredentialWallet {
     public func searchCredentials(_ query: CredentialQuery) async throws(WalletError) -> [CredentialSummary] {
         let locales = configuration.locales
         return try await store.credentialSummaries(format: query.format)
-            .map { Self.summary($0, locales: locales) }
+            .map { $0.preferring(locales) }
             .filter(query.matches)
     }
 
@@ -78,36 +78,30 @@ extension CredentialWallet {
             counterpartyName: verifierName, disclosedClaims: disclosedClaims, outcome: outcome))
     }
 
-    /// The list entry for a stored credential.
-    static func summary(_ stored: StoredCredentialSummary, locales: [String]) -> CredentialSummary {
-        let listing = stored.listing
-        return CredentialSummary(
-            id: stored.id, format: stored.format, credentialType: listing.credentialType, issuer: listing.issuer,
-            issuerName: listing.issuerName, displayName: listing.displayName(preferring: locales),
-            validity: listing.validity, lastStatus: listing.lastStatus, lastVerified: listing.lastVerified,
-            lastCheckedAt: listing.lastCheckedAt, holderKeyID: stored.holderKeyID, storedAt: stored.createdAt)
-    }
-
     /// The value ``credential(id:)`` returns.
-    func makeCredential(_ stored: StoredCredential, inspection: CredentialInspection, at time: Date) async -> WalletCredential {
+    func makeCredential(_ stored: StoredCredential, inspection: CredentialInspection, at time: Date) async -> VerifiedCredential {
         let metadata = stored.metadata
         let fingerprint = inspection.anchorFingerprint ?? metadata.issuerCertificateFingerprint
         let trusted = try? await store.trustedCertificates().first { $0.fingerprint == fingerprint }
-        let issuerInfo = CredentialIssuerInfo(
+        var trustedDocument: TrustedDIDDocument?
+        if let anchor = inspection.anchorDIDDocument {
+            trustedDocument = try? await store.trustedDIDDocuments().first { $0.id == anchor }
+        }
+        let issuerInfo = VerifiedCredential.Issuer(
             commonName: inspection.signer.flatMap(ChainJudgement.commonName)
                 ?? metadata.issuerCommonName,
             identifier: inspection.issuer ?? metadata.issuer,
             displayName: metadata.issuerDisplayName,
             signerSubject: inspection.signer?.subject.description,
             trustedCertificate: trusted ?? nil,
-            trustedCertificateFingerprint: fingerprint)
+            trustedCertificateFingerprint: fingerprint, trustedDIDDocument: trustedDocument)
         var validity = inspection.validity
         if validity == CredentialValidity() {
             validity = CredentialValidity(
                 issuedAt: metadata.issuedAt, validFrom: metadata.validFrom,
                 validUntil: metadata.validUntil)
         }
-        return WalletCredential(
+        return VerifiedCredential(
             id: stored.id, format: stored.format, credentialType: inspection.credentialType ?? metadata.credentialType,
             claims: inspection.claims, branding: CredentialBranding(display: metadata.display, preferring: configuration.locales),
             issuerInfo: issuerInfo, validity: validity, verificationResult: inspection.result(at: time),

@@ -10,7 +10,7 @@ extension CredentialWallet {
     /// A credential bound to a key (`cnf`, the MSO's device key) is stored with that key when
     /// `holderKey` is given: it must be the key the credential binds, and it is kept in the
     /// secure area like the keys the wallet makes. Without it the credential is stored
-    /// view-only (``WalletCredential/isViewOnly``): it verifies, but cannot prove possession.
+    /// view-only (``VerifiedCredential/isViewOnly``): it verifies, but cannot prove possession.
     /// An Open DID credential binds its subject's DID instead: the key must then be one the
     /// subject's DID document (held by the wallet, see ``addTrustedDIDDocument(_:)``) lists
     /// for `authentication`.
@@ -19,7 +19,7 @@ extension CredentialWallet {
     /// - Throws: ``CredentialRejection/unsupportedFormat(_:)`` when no plug-in recognises the
     ///   bytes; ``CredentialRejection/failedValidation(_:)`` (with
     ///   ``VerificationFailure/Kind/holderKeyMismatch`` when `holderKey` is not the bound key).
-    public func importCredential(_ data: Data, holderKey: PrivateKey? = nil) async throws(CredentialRejection) -> WalletCredential {
+    public func importCredential(_ data: Data, holderKey: PrivateKey? = nil) async throws(CredentialRejection) -> VerifiedCredential {
         guard let (plugIn, payload) = formats.plugIns.lazy.compactMap({ plugIn in plugIn.recognise(data).map { (plugIn, $0) } }).first
         else {
             throw .unsupportedFormat("the file is not a credential of a format this wallet holds (\(formats.plugIns.map(\.format.rawValue).joined(separator: ", ")))")
@@ -41,7 +41,7 @@ extension CredentialWallet {
             throw .storage(error)
         }
         let scope = WalletStore.ClaimScope(store: ObjectIdentifier(store), claimID: claim)
-        let outcome: Result<WalletCredential, CredentialRejection> = await WalletStore.$claimScope.withValue(scope) {
+        let outcome: Result<VerifiedCredential, CredentialRejection> = await WalletStore.$claimScope.withValue(scope) {
             do throws(CredentialRejection) {
                 var keyID: String?
                 if let holderKey {

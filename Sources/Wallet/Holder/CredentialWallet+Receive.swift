@@ -16,7 +16,7 @@ extension CredentialWallet {
     /// after its payload parses and its dates hold. The issuance is logged in the same
     /// transaction.
     @discardableResult
-    public func addCredential(_ received: ReceivedCredential) async throws(CredentialRejection) -> WalletCredential {
+    public func addCredential(_ received: ReceivedCredential) async throws(CredentialRejection) -> VerifiedCredential {
         let stored = try await addCredentials([received])
         guard let first = stored.first else { throw .storage(.storage("no credential was stored")) }
         return first
@@ -25,13 +25,13 @@ extension CredentialWallet {
     /// Validates every credential, then stores all of them in one transaction (a batch is
     /// kept whole or not at all), logging one issuance event. Throws the first rejection.
     @discardableResult
-    public func addCredentials(_ received: [ReceivedCredential]) async throws(CredentialRejection) -> [WalletCredential] {
+    public func addCredentials(_ received: [ReceivedCredential]) async throws(CredentialRejection) -> [VerifiedCredential] {
         guard !received.isEmpty else { return [] }
         guard received.count <= configuration.limits.maximumBatchCount else {
             throw .storage(.inputTooLarge(field: "credentials", limit: configuration.limits.maximumBatchCount))
         }
         let time = now
-        var prepared: [(NewCredential, CredentialInspection, ReceivedCredential)] = []
+        var prepared: [(StoredCredential.Draft, CredentialInspection, ReceivedCredential)] = []
         for credential in received {
             let (new, inspection) = try await validate(credential, at: time)
             prepared.append((new, inspection, credential))
@@ -46,7 +46,7 @@ extension CredentialWallet {
         } catch {
             throw .storage(error)
         }
-        var result: [WalletCredential] = []
+        var result: [VerifiedCredential] = []
         for (record, (_, inspection, _)) in zip(stored, prepared) {
             result.append(await makeCredential(record, inspection: inspection, at: time))
         }
@@ -54,7 +54,7 @@ extension CredentialWallet {
     }
 
     /// Runs the validation and builds the record to store; throws when it must not be kept.
-    func validate(_ received: ReceivedCredential, at time: Date) async throws(CredentialRejection) -> (NewCredential, CredentialInspection) {
+    func validate(_ received: ReceivedCredential, at time: Date) async throws(CredentialRejection) -> (StoredCredential.Draft, CredentialInspection) {
         guard received.payload.count <= configuration.limits.maximumPayloadBytes else {
             throw .storage(.inputTooLarge(field: "payload", limit: configuration.limits.maximumPayloadBytes))
         }
@@ -95,7 +95,7 @@ extension CredentialWallet {
             issuerCommonName: inspection.signer.flatMap(ChainJudgement.commonName),
             issuerDisplay: received.issuer)
         metadata.record(inspection.result(at: time))
-        let new = NewCredential(
+        let new = StoredCredential.Draft(
             id: UUID().uuidString, format: received.format, payload: received.payload, metadata: metadata,
             holderKeyID: received.holderKeyID)
         return (new, inspection)

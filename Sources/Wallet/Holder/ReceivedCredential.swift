@@ -17,7 +17,7 @@ public struct ReceivedCredential: Sendable, Hashable {
     /// `nil` for a credential requested without proof of possession.
     public var holderKeyID: String?
     /// The issuer's display information, kept for showing the credential.
-    public var issuer: IssuerDisplayInfo
+    public var issuer: ReceivedCredential.IssuerDisplay
     /// The type the credential was requested as (the offered configuration's mdoc `doctype`
     /// or SD-JWT VC `vct`), or `nil` for no check: one of another type is refused
     /// (``VerificationFailure/Kind/unexpectedType``), so it is never stored under the name
@@ -26,7 +26,7 @@ public struct ReceivedCredential: Sendable, Hashable {
 
     /// A credential from its stored bytes.
     public init(
-        format: CredentialFormat, payload: Data, holderKeyID: String?, issuer: IssuerDisplayInfo = IssuerDisplayInfo(),
+        format: CredentialFormat, payload: Data, holderKeyID: String?, issuer: ReceivedCredential.IssuerDisplay = ReceivedCredential.IssuerDisplay(),
         expectedType: String? = nil
     ) {
         self.format = format
@@ -41,7 +41,7 @@ public struct ReceivedCredential: Sendable, Hashable {
     ///
     /// Throws ``CredentialRejection/malformed(_:)`` when an mdoc string is not base64url.
     public init(
-        format: CredentialFormat, credential: String, holderKeyID: String?, issuer: IssuerDisplayInfo = IssuerDisplayInfo(),
+        format: CredentialFormat, credential: String, holderKeyID: String?, issuer: ReceivedCredential.IssuerDisplay = ReceivedCredential.IssuerDisplay(),
         expectedType: String? = nil
     ) throws(CredentialRejection) {
         let text = credential.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -50,40 +50,42 @@ public struct ReceivedCredential: Sendable, Hashable {
     }
 }
 
-/// What the issuer said about itself and the credential for display, as received in the
-/// OpenID4VCI Credential Issuer Metadata (or an SD-JWT VC's Type Metadata).
-///
-/// Kept verbatim so a later version can show more of it; ``CredentialBranding`` reads the
-/// common members.
-public struct IssuerDisplayInfo: Sendable, Hashable, Codable {
-    /// The `credential_issuer` identifier (an https URL).
-    public var credentialIssuer: String?
-    /// The issuer metadata's `display` array (`name`, `locale`, `logo`).
-    public var issuerDisplay: JSONValue?
-    /// The credential configuration's `display` array (`name`, `locale`, `logo`,
-    /// `description`, `background_color`, `background_image`, `text_color`), or a Type
-    /// Metadata `display` array (`rendering.simple`).
-    public var credentialDisplay: JSONValue?
-    /// The credential configuration id in the issuer metadata.
-    public var credentialConfigurationID: String?
-    /// The claims metadata (`claims` with `path` and `display` labels), when given.
-    public var claims: JSONValue?
+extension ReceivedCredential {
+    /// What the issuer said about itself and the credential for display, as received in the
+    /// OpenID4VCI Credential Issuer Metadata (or an SD-JWT VC's Type Metadata).
+    ///
+    /// Kept verbatim so a later version can show more of it; ``CredentialBranding`` reads the
+    /// common members.
+    public struct IssuerDisplay: Sendable, Hashable, Codable {
+        /// The `credential_issuer` identifier (an https URL).
+        public var credentialIssuer: String?
+        /// The issuer metadata's `display` array (`name`, `locale`, `logo`).
+        public var issuerDisplay: JSONValue?
+        /// The credential configuration's `display` array (`name`, `locale`, `logo`,
+        /// `description`, `background_color`, `background_image`, `text_color`), or a Type
+        /// Metadata `display` array (`rendering.simple`).
+        public var credentialDisplay: JSONValue?
+        /// The credential configuration id in the issuer metadata.
+        public var credentialConfigurationID: String?
+        /// The claims metadata (`claims` with `path` and `display` labels), when given.
+        public var claims: JSONValue?
 
-    /// Display information; every member is optional.
-    public init(
-        credentialIssuer: String? = nil, issuerDisplay: JSONValue? = nil, credentialDisplay: JSONValue? = nil,
-        credentialConfigurationID: String? = nil, claims: JSONValue? = nil
-    ) {
-        self.credentialIssuer = credentialIssuer
-        self.issuerDisplay = issuerDisplay
-        self.credentialDisplay = credentialDisplay
-        self.credentialConfigurationID = credentialConfigurationID
-        self.claims = claims
-    }
+        /// Display information; every member is optional.
+        public init(
+            credentialIssuer: String? = nil, issuerDisplay: JSONValue? = nil, credentialDisplay: JSONValue? = nil,
+            credentialConfigurationID: String? = nil, claims: JSONValue? = nil
+        ) {
+            self.credentialIssuer = credentialIssuer
+            self.issuerDisplay = issuerDisplay
+            self.credentialDisplay = credentialDisplay
+            self.credentialConfigurationID = credentialConfigurationID
+            self.claims = claims
+        }
 
-    /// The issuer's name for `locales` (most preferred first), from ``issuerDisplay``.
-    public func issuerName(preferring locales: [String] = []) -> String? {
-        DisplayEntry.pick(issuerDisplay, preferring: locales)?["name"]?.stringValue
+        /// The issuer's name for `locales` (most preferred first), from ``issuerDisplay``.
+        public func issuerName(preferring locales: [String] = []) -> String? {
+            DisplayEntry.pick(issuerDisplay, preferring: locales)?["name"]?.stringValue
+        }
     }
 }
 

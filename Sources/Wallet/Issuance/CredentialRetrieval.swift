@@ -95,8 +95,8 @@ struct CredentialRetrieval: Sendable {
     }
 
     /// What the wallet keeps about the issuer and the configuration for display.
-    func displayInfo(for configuration: CredentialConfiguration) -> IssuerDisplayInfo {
-        IssuerDisplayInfo(
+    func displayInfo(for configuration: CredentialConfiguration) -> ReceivedCredential.IssuerDisplay {
+        ReceivedCredential.IssuerDisplay(
             credentialIssuer: metadata.credentialIssuer.absoluteString, issuerDisplay: metadata.json["display"],
             credentialDisplay: configuration.json["credential_metadata"]?["display"] ?? configuration.json["display"],
             credentialConfigurationID: configuration.id,

@@ -9,7 +9,7 @@ extension CredentialWallet {
     /// credentials stored, what to notify the issuer of once the claim is committed.
     func retrieve(
         _ offered: OfferedCredential, with retrieval: CredentialRetrieval
-    ) async -> (RetrieveCredentialResult, [WalletCredential], AcceptedIssuance?) {
+    ) async -> (RetrieveCredentialResult, [VerifiedCredential], AcceptedIssuance?) {
         func result(_ ids: [String] = [], _ error: RetrieveCredentialError? = nil) -> RetrieveCredentialResult {
             RetrieveCredentialResult(
                 configurationID: offered.configurationID, docType: offered.typeName, format: offered.format,
@@ -27,7 +27,7 @@ extension CredentialWallet {
             let received = try Self.received(
                 issued, format: format, keys: keys, issuer: retrieval.displayInfo(for: offered.configuration),
                 expectedType: offered.docType ?? offered.vct)
-            let stored: [WalletCredential]
+            let stored: [VerifiedCredential]
             do throws(CredentialRejection) {
                 stored = try await addCredentials(received)
             } catch {
@@ -110,7 +110,7 @@ extension CredentialWallet {
     /// The issued credentials as the wallet receives them, each with the holder key it binds
     /// (``HolderKeyPairing``: a batch need not come back in the order of its proofs).
     static func received(
-        _ issued: [IssuedCredential], format: CredentialFormat, keys: [SecureAreaKey], issuer: IssuerDisplayInfo,
+        _ issued: [IssuedCredential], format: CredentialFormat, keys: [SecureAreaKey], issuer: ReceivedCredential.IssuerDisplay,
         expectedType: String?
     ) throws(RetrieveCredentialError) -> [ReceivedCredential] {
         var received: [ReceivedCredential] = []

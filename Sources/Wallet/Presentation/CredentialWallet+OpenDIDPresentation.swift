@@ -34,7 +34,7 @@ extension CredentialWallet {
         guard validity >= 1, validity <= Self.maximumOpenDIDPresentationValidity else {
             throw .invalidSelection("a presentation is valid for 1 to \(Int(Self.maximumOpenDIDPresentationValidity)) seconds")
         }
-        let credential: WalletCredential
+        let credential: VerifiedCredential
         do throws(WalletError) {
             credential = try await self.credential(id: credentialID)
         } catch {

@@ -56,17 +56,17 @@ extension CredentialWallet {
     /// drive ``OpenID4VPHolder`` themselves, for example over the Digital Credentials API).
     public func proposal(for resolved: ResolvedAuthorizationRequest) async throws(PresentationError) -> PresentationProposal {
         let query = resolved.dcqlQuery
-        let summaries: [StoredCredentialSummary]
+        let summaries: [CredentialSummary]
         do {
             summaries = try await store.credentialSummaries()
         } catch {
             throw .wallet(error)
         }
         var adapters: [StoredPresentableCredential] = []
-        var shown: [String: WalletCredential] = [:]
+        var shown: [String: VerifiedCredential] = [:]
         var unavailable: [PresentationProposal.Unavailable] = []
         for summary in summaries where Self.mayAnswer(query, plugIn: formats.plugIn(for: summary.format), type: summary.listing.credentialType) {
-            let credential: WalletCredential
+            let credential: VerifiedCredential
             do {
                 credential = try await self.credential(id: summary.id)
             } catch {
@@ -169,7 +169,7 @@ extension CredentialWallet {
 
     /// The consent-screen view of one candidate.
     static func candidate(
-        _ credential: WalletCredential, adapter: StoredPresentableCredential, selection: ClaimSelection
+        _ credential: VerifiedCredential, adapter: StoredPresentableCredential, selection: ClaimSelection
     ) -> PresentationProposal.Candidate {
         let isMDoc = credential.format == .mdoc
         let warnings = credential.verificationResult.failures

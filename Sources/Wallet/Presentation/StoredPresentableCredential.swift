@@ -8,7 +8,7 @@ import X509
 /// identifiers of its issuer chain (for `trusted_authorities` of type `aki`).
 ///
 /// Made by the credential's ``CredentialFormatPlugIn/presentable(_:)`` from a
-/// ``WalletCredential`` that ``CredentialWallet/credential(id:)`` has just verified again, so
+/// ``VerifiedCredential`` that ``CredentialWallet/credential(id:)`` has just verified again, so
 /// the matcher never sees a credential the wallet has not checked.
 struct StoredPresentableCredential: PresentableCredential {
     let credentialID: String

@@ -33,7 +33,7 @@ public struct CredentialMetadata: Sendable, Hashable, Codable {
     public var issuerCommonName: String?
     /// The issuer's OpenID4VCI display information as received with the credential, kept
     /// whole so a later version can show more of it.
-    public var issuerDisplay: IssuerDisplayInfo?
+    public var issuerDisplay: ReceivedCredential.IssuerDisplay?
     /// The status the latest verification found (`valid`, `revoked`, `none`, …; see
     /// ``CredentialStatus/name``), so a list shows it without verifying again.
     public var lastStatus: String?
@@ -49,7 +49,7 @@ public struct CredentialMetadata: Sendable, Hashable, Codable {
         issuer: String? = nil, issuerDisplayName: String? = nil, credentialType: String? = nil,
         display: JSONValue? = nil, validFrom: Date? = nil, validUntil: Date? = nil,
         issuerCertificateFingerprint: String? = nil, issuedAt: Date? = nil, expectedUpdate: Date? = nil,
-        issuerCommonName: String? = nil, issuerDisplay: IssuerDisplayInfo? = nil, lastStatus: String? = nil,
+        issuerCommonName: String? = nil, issuerDisplay: ReceivedCredential.IssuerDisplay? = nil, lastStatus: String? = nil,
         lastVerified: Bool? = nil, lastCheckedAt: Date? = nil, extensions: [String: JSONValue] = [:]
     ) {
         self.issuer = issuer
@@ -131,12 +131,12 @@ extension CredentialMetadata {
             lastCheckedAt: lastCheckedAt, extensions: extensions)
     }
 
-    /// The stored `issuerDisplay` member (`IssuerDisplayInfo`'s synthesized `Codable` form):
+    /// The stored `issuerDisplay` member (`ReceivedCredential.IssuerDisplay`'s synthesized `Codable` form):
     /// `.some(nil)` when absent or `null`, `nil` for anything else than that form.
-    static func issuerDisplay(_ value: JSONValue?) -> IssuerDisplayInfo?? {
+    static func issuerDisplay(_ value: JSONValue?) -> ReceivedCredential.IssuerDisplay?? {
         guard let value, !value.isNull else { return .some(nil) }
         guard case .object(let members) = value else { return nil }
-        var info = IssuerDisplayInfo()
+        var info = ReceivedCredential.IssuerDisplay()
         for (name, member) in members {
             let kept: JSONValue? = member.isNull ? nil : member
             switch name {

@@ -23,28 +23,31 @@ public struct StoredCredential: Sendable, Hashable, Identifiable {
     public var updatedAt: Date
 }
 
-/// A credential to store: what ``WalletStore/addCredential(_:)`` takes.
-public struct NewCredential: Sendable, Hashable {
-    /// The id to store it under; a random UUID when nil.
-    public var id: String?
-    /// The credential format.
-    public var format: CredentialFormat
-    /// The issuer-signed bytes, verbatim.
-    public var payload: Data
-    /// Display, issuer and validity information.
-    public var metadata: CredentialMetadata
-    /// The holder key the credential is bound to; must already be in the wallet.
-    public var holderKeyID: String?
+extension StoredCredential {
+    /// A credential to store, before the store gives it an id and dates: what
+    /// ``WalletStore/addCredential(_:)`` takes.
+    public struct Draft: Sendable, Hashable {
+        /// The id to store it under; a random UUID when nil.
+        public var id: String?
+        /// The credential format.
+        public var format: CredentialFormat
+        /// The issuer-signed bytes, verbatim.
+        public var payload: Data
+        /// Display, issuer and validity information.
+        public var metadata: CredentialMetadata
+        /// The holder key the credential is bound to; must already be in the wallet.
+        public var holderKeyID: String?
 
-    /// Describes a credential to store.
-    public init(
-        id: String? = nil, format: CredentialFormat, payload: Data,
-        metadata: CredentialMetadata = CredentialMetadata(), holderKeyID: String? = nil
-    ) {
-        self.id = id
-        self.format = format
-        self.payload = payload
-        self.metadata = metadata
-        self.holderKeyID = holderKeyID
+        /// Describes a credential to store.
+        public init(
+            id: String? = nil, format: CredentialFormat, payload: Data,
+            metadata: CredentialMetadata = CredentialMetadata(), holderKeyID: String? = nil
+        ) {
+            self.id = id
+            self.format = format
+            self.payload = payload
+            self.metadata = metadata
+            self.holderKeyID = holderKeyID
+        }
     }
 }

@@ -69,7 +69,7 @@ struct TypedMetadataMigration {
         typed.expectedUpdate = LegacyKey.date(extensions[LegacyKey.expectedUpdate])
         typed.issuerCommonName = extensions[LegacyKey.issuerCommonName]?.stringValue
         typed.issuerDisplay = extensions[LegacyKey.issuerDisplay].flatMap {
-            try? JSONDecoder().decode(IssuerDisplayInfo.self, from: $0.serialized(.compact))
+            try? JSONDecoder().decode(ReceivedCredential.IssuerDisplay.self, from: $0.serialized(.compact))
         }
         typed.lastStatus = extensions[LegacyKey.lastStatus]?.stringValue
         typed.lastVerified = extensions[LegacyKey.lastVerified]?.boolValue

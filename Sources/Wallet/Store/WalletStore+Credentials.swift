@@ -7,7 +7,7 @@ extension WalletStore {
     /// Throws ``WalletError/duplicate(kind:id:)`` for an id already in use,
     /// ``WalletError/notFound(kind:id:)`` when `holderKeyID` names no key in the wallet, and
     /// ``WalletError/inputTooLarge(field:limit:)`` past the ``WalletLimits``.
-    public func addCredential(_ credential: NewCredential) async throws(WalletError) -> StoredCredential {
+    public func addCredential(_ credential: StoredCredential.Draft) async throws(WalletError) -> StoredCredential {
         let stored = try await addCredentials([credential])
         guard let first = stored.first else { throw .storage("no credential was stored") }
         return first
@@ -22,7 +22,7 @@ extension WalletStore {
     /// Written for a claim (a credential retrieval in progress), the credentials and the
     /// entry are that claim's: not listed until it commits, deleted if it is rolled back.
     public func addCredentials(
-        _ credentials: [NewCredential], recording activity: ActivityEvent? = nil
+        _ credentials: [StoredCredential.Draft], recording activity: ActivityEvent? = nil
     ) async throws(WalletError) -> [StoredCredential] {
         guard credentials.count <= limits.maximumBatchCount else {
             throw .inputTooLarge(field: "credentials", limit: limits.maximumBatchCount)

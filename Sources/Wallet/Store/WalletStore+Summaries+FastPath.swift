@@ -21,13 +21,13 @@ import GRDB
 /// a clear column of the wrong type sends the whole call to the plain path, which reports
 /// what is wrong with that row as before. The differential tests compare both paths.
 extension WalletStore {
-    func credentialSummariesFastPath(format: CredentialFormat?) async throws(WalletError) -> [StoredCredentialSummary] {
+    func credentialSummariesFastPath(format: CredentialFormat?) async throws(WalletError) -> [CredentialSummary] {
         let cipher = self.cipher
-        let fetched = try await read { db -> [StoredCredentialSummary]? in
+        let fetched = try await read { db -> [CredentialSummary]? in
             let statement = try db.cachedStatement(sql: format == nil ? Self.listingQuery : Self.listingQueryByFormat)
             statement.arguments = format.map { [$0.rawValue] } ?? []
             var opener = RecordColumnOpener(cipher: cipher, table: "credential", column: "listing")
-            var summaries: [StoredCredentialSummary] = []
+            var summaries: [CredentialSummary] = []
             let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() {
                 // `RowValues.column` is `T.fromDatabaseValue` of the value: the same reads.
@@ -45,10 +45,10 @@ extension WalletStore {
                 }
                 guard let listing else { return nil }
                 guard let listing else { throw WalletError.corruptedRecord(table: "credential", id: id) }
-                summaries.append(StoredCredentialSummary(
+                summaries.append(CredentialSummary(
                     id: id, format: format, listing: listing,
                     holderKeyID: String.fromDatabaseValue(row[3] as DatabaseValue),
-                    createdAt: Date(timeIntervalSinceReferenceDate: created),
+                    storedAt: Date(timeIntervalSinceReferenceDate: created),
                     updatedAt: Date(timeIntervalSinceReferenceDate: updated)
                 ))
             }

@@ -1,41 +1,20 @@
 import Foundation
 import GRDB
 
-/// A stored credential without its issuer-signed bytes: what a list of credentials shows.
-///
-/// Listing reads and decrypts only each credential's small sealed listing (see
-/// ``CredentialListing``), never the payload (an mDL with a portrait is tens of kilobytes)
-/// nor the full metadata, so a wallet with a hundred thousand credentials lists in one pass
-/// over an index.
-public struct StoredCredentialSummary: Sendable, Hashable, Identifiable {
-    /// The wallet's id for the credential.
-    public let id: String
-    /// The credential format.
-    public let format: CredentialFormat
-    /// Type, issuer, display names, validity and the latest verification.
-    public let listing: CredentialListing
-    /// The id of the holder key the credential is bound to, if any.
-    public let holderKeyID: String?
-    /// When the credential was stored.
-    public let createdAt: Date
-    /// When the credential's metadata last changed.
-    public let updatedAt: Date
-}
-
 extension WalletStore {
     /// Every credential's listing (or that of one `format`), oldest first, without reading
     /// the payloads or the full metadata.
     ///
     /// Runs the fast path (WalletStore+Summaries+FastPath.swift); the plain path below is
     /// the reference it is tested against.
-    public func credentialSummaries(format: CredentialFormat? = nil) async throws(WalletError) -> [StoredCredentialSummary] {
+    public func credentialSummaries(format: CredentialFormat? = nil) async throws(WalletError) -> [CredentialSummary] {
         try await credentialSummariesFastPath(format: format)
     }
 
     /// ``credentialSummaries(format:)`` the plain way: every row copied out by column name,
     /// its full metadata opened through ``RecordCipher/open(_:binding:)`` and the listing
     /// made from it, as it is made when the metadata is written.
-    func credentialSummariesPlainPath(format: CredentialFormat?) async throws(WalletError) -> [StoredCredentialSummary] {
+    func credentialSummariesPlainPath(format: CredentialFormat?) async throws(WalletError) -> [CredentialSummary] {
         let columns = "id, format, metadata, holder_key_id, created_at, updated_at"
         let rows = try await read { db in
             if let format {
@@ -46,7 +25,7 @@ extension WalletStore {
             }
             return try Row.fetchAll(db, sql: "SELECT \(columns) FROM credential WHERE claim_id IS NULL ORDER BY created_at, id").map(RowValues.init)
         }
-        var result: [StoredCredentialSummary] = []
+        var result: [CredentialSummary] = []
         result.reserveCapacity(rows.count)
         for row in rows {
             let id = row.column("id", as: String.self) ?? "?"
@@ -59,10 +38,10 @@ extension WalletStore {
             guard let metadata = CredentialMetadata.decodeStoredPlainPath(plain) else {
                 throw .corruptedRecord(table: "credential", id: id)
             }
-            result.append(StoredCredentialSummary(
+            result.append(CredentialSummary(
                 id: id, format: format, listing: CredentialListing(metadata),
                 holderKeyID: row.column("holder_key_id", as: String.self),
-                createdAt: Date(timeIntervalSinceReferenceDate: created),
+                storedAt: Date(timeIntervalSinceReferenceDate: created),
                 updatedAt: Date(timeIntervalSinceReferenceDate: updated)
             ))
         }

@@ -11,7 +11,7 @@ import GRDB
 ///
 /// ```swift
 /// let store = try await WalletStore.create(at: directory, passphrase: "correct horse")
-/// let stored = try await store.addCredential(NewCredential(format: .sdJWTVC, payload: bytes))
+/// let stored = try await store.addCredential(StoredCredential.Draft(format: .sdJWTVC, payload: bytes))
 /// ```
 public actor WalletStore {
     /// The SQLite file's name inside the wallet directory.

@@ -38,7 +38,10 @@ struct CredentialInspection: Sendable {
     var claims: CredentialClaims = .unavailable
     var validity = CredentialValidity()
     var signer: Certificate?
+    /// The SHA-256 fingerprint of the trusted certificate an x5c chain ended at.
     var anchorFingerprint: String?
+    /// The trusted DID document (`did?versionId=N`) whose key an Open DID proof was checked with.
+    var anchorDIDDocument: String?
     var failures: [VerificationFailure] = []
     var status: CredentialStatus = .none
 

@@ -47,7 +47,7 @@ enum CredentialText {
     }
 
     /// `show`: everything about the credential, verdict last.
-    static func full(_ credential: WalletCredential) -> String {
+    static func full(_ credential: VerifiedCredential) -> String {
         var lines: [String] = []
         let title = credential.branding?.name ?? credential.credentialType ?? "Credential"
         lines.append(CommandOutput.styled(title, .bold, onStandardError: false) + " (\(credential.format.rawValue))")
@@ -58,6 +58,9 @@ enum CredentialText {
         if let name = issuer.commonName, name != issuer.displayName { lines.append("  signed by: \(name)") }
         if let trusted = issuer.trustedCertificate {
             lines.append("  trusted root: \(trusted.subject) (\(trusted.fingerprint.prefix(16))…)")
+        }
+        if let document = issuer.trustedDIDDocument {
+            lines.append("  trusted DID document: \(document.id)")
         }
         let validity = credential.validity
         if let issued = validity.issuedAt { lines.append("  issued: \(date(issued))") }

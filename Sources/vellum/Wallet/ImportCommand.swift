@@ -48,7 +48,7 @@ struct ImportCommand: AsyncParsableCommand {
             let data = try InputFile.read(file, limit: Self.maximumFileBytes)
             let key = try holderKeyFile.map { path in try Self.privateKey(try InputFile.read(path, limit: 64 * 1024), path: path) }
             let wallet = try await options.open()
-            let stored: WalletCredential
+            let stored: VerifiedCredential
             do throws(CredentialRejection) {
                 stored = try await wallet.importCredential(data, holderKey: key)
             } catch {

@@ -43,7 +43,7 @@ struct MDocPlugIn: CredentialFormatPlugIn {
         await MDocInspector.inspect(payload, context: context)
     }
 
-    func presentable(_ credential: WalletCredential) -> StoredPresentableCredential? {
+    func presentable(_ credential: VerifiedCredential) -> StoredPresentableCredential? {
         guard let issuerSigned = try? IssuerSigned(decoding: credential.payload) else { return nil }
         return StoredPresentableCredential(
             credentialID: credential.id, format: CredentialFormatIdentifier.mdoc, typeIdentifiers: [issuerSigned.docType],

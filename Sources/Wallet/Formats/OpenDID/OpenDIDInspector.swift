@@ -48,6 +48,9 @@ enum OpenDIDInspector {
         if let refusal = policy.judge(evidence) {
             inspection.fail(refusal)
         } else {
+            if let document = evidence.document {
+                inspection.anchorDIDDocument = TrustedDIDDocument.identifier(did: document.id, versionId: document.versionId)
+            }
             let checks = ProofVerifier(documents: evidence.trustedVersions).checks(for: object, kind: .verifiableCredential)
             for check in checks {
                 guard let failure = check.failure else { continue }

@@ -35,7 +35,7 @@ struct SDJWTVCPlugIn: CredentialFormatPlugIn {
         await SDJWTVCInspector.inspect(payload, context: context)
     }
 
-    func presentable(_ credential: WalletCredential) -> StoredPresentableCredential? {
+    func presentable(_ credential: VerifiedCredential) -> StoredPresentableCredential? {
         guard let text = String(data: credential.payload, encoding: .utf8),
               let object = try? SDJWTObject(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)),
               let processed = try? ProcessedSDJWT(unverified: object)
