@@ -10,7 +10,7 @@ extension CredentialWallet {
     public func retrieveCredentials(
         credentialOffer: DiscoveredCredentialOffer, clientId: String? = nil, redirectUri: URL? = nil,
         autoTrustMobileCredentialIaca: Bool = false, options: CredentialRetrievalOptions = CredentialRetrievalOptions()
-    ) async throws(RetrieveCredentialError) -> [RetrieveCredentialResult] {
+    ) async throws(WalletError) -> [RetrieveCredentialResult] {
         try await retrieveCredentials(
             from: credentialOffer, clientID: clientId, redirectURI: redirectUri,
             trustingPublishedIACAs: autoTrustMobileCredentialIaca, options: options)
@@ -52,3 +52,19 @@ public typealias NewCredential = StoredCredential.Draft
 /// wallet both return.
 @available(*, deprecated, renamed: "CredentialSummary")
 public typealias StoredCredentialSummary = CredentialSummary
+
+// The seed SDKs' error names: one ``WalletError`` now carries each as a nested reason.
+
+/// The MATTR SDK's `RetrieveCredentialError`: ``WalletError/Retrieval`` (thrown as
+/// ``WalletError/retrievalFailed(_:)``, and in each ``RetrieveCredentialResult/error``).
+public typealias RetrieveCredentialError = WalletError.Retrieval
+
+/// Why a credential was not stored: ``WalletError/Rejection`` (thrown as
+/// ``WalletError/credentialRejected(_:)``).
+@available(*, deprecated, renamed: "WalletError.Rejection")
+public typealias CredentialRejection = WalletError.Rejection
+
+/// Why a presentation request could not be answered: ``WalletError/Presentation`` (thrown as
+/// ``WalletError/presentationFailed(_:)``).
+@available(*, deprecated, renamed: "WalletError.Presentation")
+public typealias PresentationError = WalletError.Presentation

@@ -5,7 +5,9 @@ import Foundation
 /// The cases separate what the user can fix (a wrong passphrase, an unknown credential id)
 /// from what means the wallet file was tampered with or damaged (``corruptedRecord(table:id:)``),
 /// and from plain storage failures (disk full, file locked), so an app can prompt again,
-/// show "not found", or warn that the wallet cannot be trusted.
+/// show "not found", or warn that the wallet cannot be trusted. What the holder's exchanges
+/// can end in has its own nested reasons: a credential refused (``Rejection``), a claim that
+/// failed (``Retrieval``), a request that could not be answered (``Presentation``).
 public enum WalletError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No wallet exists in the directory; create one first.
     case walletNotFound(path: String)
@@ -39,6 +41,12 @@ public enum WalletError: Error, Equatable, Sendable, CustomStringConvertible {
     case cryptoFailure(String)
     /// SQLite reported an error (disk full, file locked, not a database).
     case storage(String)
+    /// A received or imported credential was not stored; the rejection says why.
+    case credentialRejected(Rejection)
+    /// Retrieving an offer's credentials failed as a whole; the reason says how.
+    case retrievalFailed(Retrieval)
+    /// A presentation request could not be answered; the reason says why.
+    case presentationFailed(Presentation)
 
     /// A message for a log, naming the record or limit involved.
     public var description: String {
@@ -59,6 +67,9 @@ public enum WalletError: Error, Equatable, Sendable, CustomStringConvertible {
         case .secureAreaUnavailable(let reason): return "secure area unavailable: \(reason)"
         case .cryptoFailure(let reason): return "cryptographic failure: \(reason)"
         case .storage(let reason): return "storage error: \(reason)"
+        case .credentialRejected(let rejection): return rejection.description
+        case .retrievalFailed(let reason): return reason.description
+        case .presentationFailed(let reason): return reason.description
         }
     }
 }

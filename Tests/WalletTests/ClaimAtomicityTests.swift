@@ -79,9 +79,9 @@ struct ClaimAtomicityTests {
         return contents
     }
 
-    /// Whether the claim ended with ``RetrieveCredentialError/interrupted(_:)``.
+    /// Whether the claim ended with ``WalletError/Retrieval/interrupted(_:)``.
     static func endedInterrupted(_ outcome: Result<[RetrieveCredentialResult], any Error>) -> Bool {
-        guard case .failure(let error) = outcome, case .interrupted? = error as? RetrieveCredentialError else { return false }
+        guard case .failure(let error) = outcome, case .retrievalFailed(.interrupted)? = error as? WalletError else { return false }
         return true
     }
 

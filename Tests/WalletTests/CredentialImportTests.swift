@@ -101,13 +101,13 @@ struct CredentialImportTests {
             await #expect {
                 _ = try await wallet.importCredential(Data(text.utf8), holderKey: key)
             } throws: { error in
-                (error as? CredentialRejection)?.failures.contains { $0.kind == .untrustedIssuer } == true
+                (error as? WalletError)?.failures.contains { $0.kind == .untrustedIssuer } == true
             }
             try await wallet.addTrustedIssuerCertificates([await issuer.certificates.rootDER], purposes: [.issuer])
             await #expect {
                 _ = try await wallet.importCredential(Data(text.utf8), holderKey: PrivateKey(curve: .p256))
             } throws: { error in
-                (error as? CredentialRejection)?.failures.map(\.kind) == [.holderKeyMismatch]
+                (error as? WalletError)?.failures.map(\.kind) == [.holderKeyMismatch]
             }
             // One byte of the issuer signature changed.
             var tampered = Array(text.utf8)
@@ -116,12 +116,12 @@ struct CredentialImportTests {
             await #expect {
                 _ = try await wallet.importCredential(Data(tampered), holderKey: key)
             } throws: { error in
-                (error as? CredentialRejection)?.failures.contains { $0.kind == .invalidSignature } == true
+                (error as? WalletError)?.failures.contains { $0.kind == .invalidSignature } == true
             }
             await #expect {
                 _ = try await wallet.importCredential(Data("{\"hello\": \"world\"}".utf8))
             } throws: { error in
-                if case .unsupportedFormat? = error as? CredentialRejection { return true }
+                if case .credentialRejected(.unsupportedFormat)? = error as? WalletError { return true }
                 return false
             }
             #expect(try await wallet.listCredentials().isEmpty)

@@ -173,7 +173,7 @@ struct CredentialWalletPresentationTests {
             #expect(!proposal.isSatisfiable && proposal.proposedSelection == nil)
             #expect(proposal.requests.first { $0.queryID == "pid" }?.candidates.isEmpty == true)
             #expect(proposal.requests.first { $0.queryID == "mdl" }?.candidates.count == 1)
-            await #expect(throws: PresentationError.unsatisfiable) { _ = try await wallet.present(proposal) }
+            await #expect(throws: WalletError.presentationFailed(.unsatisfiable)) { _ = try await wallet.present(proposal) }
             #expect(try await issuer.presentationOutcome(transactionID: request.transactionID) == nil)
             #expect(try await wallet.activityLog().first?.kind == .issuance)
         }
@@ -185,13 +185,13 @@ struct CredentialWalletPresentationTests {
             let request = try await issuer.createPresentationRequest(query: Self.query)
             let proposal = try await wallet.preparePresentation(requestURI: request.link)
             #expect(proposal.requests.first { $0.queryID == "pid" }?.candidates.map(\.credentialID) == [ids[0], ids[1]])
-            await #expect(throws: PresentationError.self) {
+            await #expect(throws: WalletError.self) {
                 _ = try await wallet.present(proposal, choosing: ["pid": [ids[2]], "mdl": [ids[2]]])
             }
-            await #expect(throws: PresentationError.self) {
+            await #expect(throws: WalletError.self) {
                 _ = try await wallet.present(proposal, choosing: ["pid": [ids[0], ids[1]], "mdl": [ids[2]]])
             }
-            await #expect(throws: PresentationError.self) { _ = try await wallet.present(proposal, choosing: ["pid": [ids[1]]]) }
+            await #expect(throws: WalletError.self) { _ = try await wallet.present(proposal, choosing: ["pid": [ids[1]]]) }
             #expect(try await issuer.presentationOutcome(transactionID: request.transactionID) == nil)
 
             let result = try await wallet.present(proposal, choosing: ["pid": [ids[1]], "mdl": [ids[2]]])
@@ -278,7 +278,7 @@ struct CredentialWalletPresentationTests {
             do {
                 _ = try await wallet.preparePresentation(requestURI: request.link)
                 Issue.record("an untrusted verifier must be refused")
-            } catch let PresentationError.request(error) {
+            } catch let WalletError.presentationFailed(.request(error)) {
                 #expect(error.oauthError == "invalid_client", "\(error)")
             }
             #expect(try await issuer.presentationOutcome(transactionID: request.transactionID) == nil)

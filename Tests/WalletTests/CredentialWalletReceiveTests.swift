@@ -252,13 +252,13 @@ struct CredentialWalletReceiveTests {
         #expect(try await wallet.activityLog().isEmpty, sourceLocation: sourceLocation)
     }
 
-    func rejection(body: () async throws -> Any) async -> CredentialRejection? {
+    func rejection(body: () async throws -> Any) async -> WalletError.Rejection? {
         do {
             _ = try await body()
             Issue.record("the credential was stored")
             return nil
-        } catch let error as CredentialRejection {
-            return error
+        } catch let WalletError.credentialRejected(rejection) {
+            return rejection
         } catch {
             Issue.record("unexpected error \(error)")
             return nil

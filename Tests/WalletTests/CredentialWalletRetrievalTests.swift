@@ -111,7 +111,7 @@ struct CredentialWalletRetrievalTests {
         try await Self.withSandbox { issuer, wallet in
             let offer = try await issuer.createOffer(grant: .preAuthorized(txCode: "493536"))
             let discovered = try await wallet.discoverCredentialOffer(offer.byValueLink)
-            await #expect(throws: RetrieveCredentialError.self) {
+            await #expect(throws: WalletError.self) {
                 _ = try await wallet.retrieveCredentials(
                     credentialOffer: discovered, options: CredentialRetrievalOptions(transactionCode: "000000"))
             }
@@ -139,7 +139,7 @@ struct CredentialWalletRetrievalTests {
         try await Self.withSandbox(SandboxConfiguration(requiresDPoP: true, requiresDPoPNonce: true, requiresPAR: true)) { issuer, wallet in
             let offer = try await issuer.createOffer(grant: .authorizationCode)
             let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
-            await #expect(throws: RetrieveCredentialError.self) {
+            await #expect(throws: WalletError.self) {
                 _ = try await wallet.retrieveCredentials(credentialOffer: discovered, clientId: Self.clientID, redirectUri: Self.redirectURI)
             }
         }
@@ -240,7 +240,7 @@ struct CredentialWalletRetrievalTests {
             await #expect {
                 _ = try await wallet.retrieveCredentials(credentialOffer: discovered, autoTrustMobileCredentialIaca: true)
             } throws: { error in
-                guard case RetrieveCredentialError.certificateNotFound(let reason) = error else { return false }
+                guard case WalletError.retrievalFailed(.certificateNotFound(let reason)) = error else { return false }
                 return reason.contains("off the issuer's host")
             }
             #expect(try await wallet.trustedCertificates().isEmpty)
@@ -301,11 +301,11 @@ struct CredentialWalletRetrievalTests {
             let offer = try await issuer.createOffer()
             let discovered = try await wallet.discoverCredentialOffer(offer.byValueLink)
             await issuer.stop()
-            do throws(RetrieveCredentialError) {
+            do throws(WalletError) {
                 _ = try await wallet.retrieveCredentials(credentialOffer: discovered)
                 Issue.record("retrieval from a stopped issuer succeeded")
             } catch {
-                guard case .connectivityError = error else {
+                guard case .retrievalFailed(.connectivityError) = error else {
                     Issue.record("expected connectivityError, got \(error)")
                     return
                 }
@@ -334,13 +334,13 @@ struct CredentialWalletRetrievalTests {
         try await Self.withSandbox(SandboxConfiguration(faults: [.wrongIssuerInAuthorizationResponse])) { issuer, wallet in
             let offer = try await issuer.createOffer(grant: .authorizationCode)
             let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
-            do throws(RetrieveCredentialError) {
+            do throws(WalletError) {
                 _ = try await wallet.retrieveCredentials(
                     credentialOffer: discovered, clientId: Self.clientID, redirectUri: Self.redirectURI,
                     options: CredentialRetrievalOptions(authorize: Self.autoApprovingBrowser))
                 Issue.record("a mixed-up redirect was redeemed")
             } catch {
-                guard case .failedToRetrieveCredential(let reason) = error else {
+                guard case .retrievalFailed(.failedToRetrieveCredential(let reason)) = error else {
                     Issue.record("expected failedToRetrieveCredential, got \(error)")
                     return
                 }
@@ -355,7 +355,7 @@ struct CredentialWalletRetrievalTests {
         try await Self.withSandbox(SandboxConfiguration(requiresDPoP: true, faults: [.alwaysDemandsDPoPNonce])) { issuer, wallet in
             let offer = try await issuer.createOffer()
             let discovered = try await wallet.discoverCredentialOffer(offer.byValueLink)
-            await #expect(throws: RetrieveCredentialError.self) {
+            await #expect(throws: WalletError.self) {
                 _ = try await wallet.retrieveCredentials(credentialOffer: discovered)
             }
             #expect(await issuer.issuedCredentials().isEmpty)

@@ -117,7 +117,7 @@ struct CredentialWalletVerificationTests {
             let key = try await wallet.createHolderKey()
             let text = try await issuer.sdJWTVC(
                 holderKey: key.publicKey, status: try provider.reference("/jwt", index: 1).statusClaimJSON)
-            do throws(CredentialRejection) {
+            do throws(WalletError) {
                 try await wallet.addCredential(try ReceivedCredential(format: .sdJWTVC, credential: text, holderKeyID: key.id))
                 Issue.record("a revoked credential was stored")
             } catch {

@@ -146,7 +146,7 @@ struct OpenDIDCredentialTests {
             await #expect {
                 _ = try await world.wallet.openDIDPresentation(of: stored.id, disclosing: ["org.opendid.v1.national_id.height"], verifierNonce: "zOne")
             } throws: { error in
-                if case .invalidSelection? = error as? PresentationError { return true }
+                if case .presentationFailed(.invalidSelection)? = error as? WalletError { return true }
                 return false
             }
         }
@@ -191,7 +191,7 @@ struct OpenDIDCredentialTests {
             await #expect {
                 _ = try await world.wallet.openDIDPresentation(of: stored.id, disclosing: [Self.familyName], verifierNonce: "zN")
             } throws: { error in
-                if case .credentialUnusable(_, let reason)? = error as? PresentationError { return reason.contains("view-only") }
+                if case .presentationFailed(.credentialUnusable(_, let reason))? = error as? WalletError { return reason.contains("view-only") }
                 return false
             }
         }

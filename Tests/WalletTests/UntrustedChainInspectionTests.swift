@@ -41,14 +41,14 @@ struct UntrustedChainInspectionTests {
             await #expect {
                 _ = try await wallet.importCredential(tampered, holderKey: key)
             } throws: { error in
-                (error as? CredentialRejection)?.failures.map(\.kind) == [.untrustedIssuer]
+                (error as? WalletError)?.failures.map(\.kind) == [.untrustedIssuer]
             }
             // Under the trusted root the same bytes are a forgery, and say so.
             try await wallet.addTrustedIssuerCertificates([await issuer.certificates.rootDER], purposes: [.issuer])
             await #expect {
                 _ = try await wallet.importCredential(tampered, holderKey: key)
             } throws: { error in
-                (error as? CredentialRejection)?.failures.map(\.kind) == [.invalidSignature]
+                (error as? WalletError)?.failures.map(\.kind) == [.invalidSignature]
             }
         }
     }
@@ -61,13 +61,13 @@ struct UntrustedChainInspectionTests {
             await #expect {
                 _ = try await wallet.importCredential(tampered, holderKey: key)
             } throws: { error in
-                (error as? CredentialRejection)?.failures.map(\.kind) == [.untrustedIssuer]
+                (error as? WalletError)?.failures.map(\.kind) == [.untrustedIssuer]
             }
             try await wallet.addTrustedIssuerCertificates([await issuer.certificates.rootDER], purposes: [.issuer])
             await #expect {
                 _ = try await wallet.importCredential(tampered, holderKey: key)
             } throws: { error in
-                (error as? CredentialRejection)?.failures.map(\.kind) == [.invalidSignature]
+                (error as? WalletError)?.failures.map(\.kind) == [.invalidSignature]
             }
         }
     }

@@ -30,7 +30,7 @@ protocol CredentialFormatPlugIn: Sendable {
 
     /// The bytes to keep for a credential as an OpenID4VCI credential response carries it
     /// (the response's `credential` string): the text itself, or what it encodes.
-    func payload(issued text: String) throws(CredentialRejection) -> Data
+    func payload(issued text: String) throws(WalletError.Rejection) -> Data
 
     /// The bytes to keep when `data` (a file a person imports) is a credential of this format,
     /// else `nil`. What is kept is what a later export writes back: the input itself where it
@@ -71,13 +71,13 @@ protocol CredentialFormatPlugIn: Sendable {
     func presentation(
         id: String, payload: Data, disclosing paths: [ClaimPath], queryID: String, holderKey: SecureAreaSigner?,
         factory: PresentationFactory
-    ) async throws(PresentationError) -> String
+    ) async throws(WalletError) -> String
 }
 
 extension CredentialFormatPlugIn {
     var typeMemberName: String? { nil }
 
-    func payload(issued text: String) throws(CredentialRejection) -> Data { Data(text.utf8) }
+    func payload(issued text: String) throws(WalletError.Rejection) -> Data { Data(text.utf8) }
 
     func recognise(_ data: Data) -> Data? { nil }
 
@@ -94,7 +94,7 @@ extension CredentialFormatPlugIn {
     func presentation(
         id: String, payload: Data, disclosing paths: [ClaimPath], queryID: String, holderKey: SecureAreaSigner?,
         factory: PresentationFactory
-    ) async throws(PresentationError) -> String {
+    ) async throws(WalletError) -> String {
         throw .credentialUnusable(id: id, reason: "\(format.rawValue) cannot be presented")
     }
 

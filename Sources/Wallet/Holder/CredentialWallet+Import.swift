@@ -16,41 +16,30 @@ extension CredentialWallet {
     /// for `authentication`.
     /// The key and the credential are written as one claim: both or neither.
     ///
-    /// - Throws: ``CredentialRejection/unsupportedFormat(_:)`` when no plug-in recognises the
-    ///   bytes; ``CredentialRejection/failedValidation(_:)`` (with
+    /// - Throws: ``WalletError/credentialRejected(_:)``: ``WalletError/Rejection/unsupportedFormat(_:)``
+    ///   when no plug-in recognises the bytes; ``WalletError/Rejection/failedValidation(_:)`` (with
     ///   ``VerificationFailure/Kind/holderKeyMismatch`` when `holderKey` is not the bound key).
-    public func importCredential(_ data: Data, holderKey: PrivateKey? = nil) async throws(CredentialRejection) -> VerifiedCredential {
+    public func importCredential(_ data: Data, holderKey: PrivateKey? = nil) async throws(WalletError) -> VerifiedCredential {
         guard let (plugIn, payload) = formats.plugIns.lazy.compactMap({ plugIn in plugIn.recognise(data).map { (plugIn, $0) } }).first
         else {
-            throw .unsupportedFormat("the file is not a credential of a format this wallet holds (\(formats.plugIns.map(\.format.rawValue).joined(separator: ", ")))")
+            throw .credentialRejected(.unsupportedFormat("the file is not a credential of a format this wallet holds (\(formats.plugIns.map(\.format.rawValue).joined(separator: ", ")))"))
         }
         if let holderKey {
             guard plugIn.bindsHolder(payload) else {
-                throw .failedValidation([VerificationFailure(.holderKeyMismatch, "the credential binds no holder key, so none is imported with it")])
+                throw .credentialRejected(.failedValidation([VerificationFailure(.holderKeyMismatch, "the credential binds no holder key, so none is imported with it")]))
             }
             // A credential bound to a key names it; one bound otherwise (an Open DID subject
             // DID) has the key checked by its inspection, which the claim rolls back on.
             if let bound = plugIn.boundKey(of: payload), bound != holderKey.publicKey {
-                throw .failedValidation([VerificationFailure(.holderKeyMismatch, "the key given is not the holder key the credential binds")])
+                throw .credentialRejected(.failedValidation([VerificationFailure(.holderKeyMismatch, "the key given is not the holder key the credential binds")]))
             }
         }
-        let claim: String
-        do {
-            claim = try await store.beginClaim()
-        } catch {
-            throw .storage(error)
-        }
+        let claim = try await store.beginClaim()
         let scope = WalletStore.ClaimScope(store: ObjectIdentifier(store), claimID: claim)
-        let outcome: Result<VerifiedCredential, CredentialRejection> = await WalletStore.$claimScope.withValue(scope) {
-            do throws(CredentialRejection) {
+        let outcome: Result<VerifiedCredential, WalletError> = await WalletStore.$claimScope.withValue(scope) {
+            do throws(WalletError) {
                 var keyID: String?
-                if let holderKey {
-                    do throws(WalletError) {
-                        keyID = try await secureArea.importKey(holderKey).id
-                    } catch {
-                        throw .storage(error)
-                    }
-                }
+                if let holderKey { keyID = try await secureArea.importKey(holderKey).id }
                 return .success(try await addCredential(ReceivedCredential(format: plugIn.format, payload: payload, holderKeyID: keyID)))
             } catch {
                 return .failure(error)
@@ -59,13 +48,13 @@ extension CredentialWallet {
         guard case .success(let stored) = outcome, !Task.isCancelled else {
             try? await store.rollBackClaim(claim)
             if case .failure(let error) = outcome { throw error }
-            throw .storage(.storage("the import was cancelled; nothing was stored"))
+            throw .storage("the import was cancelled; nothing was stored")
         }
         do throws(WalletError) {
             try await store.commitClaim(claim, keepingCertificates: [])
         } catch {
             try? await store.rollBackClaim(claim)
-            throw .storage(error)
+            throw error
         }
         return stored
     }

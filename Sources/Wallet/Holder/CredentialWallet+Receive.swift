@@ -4,7 +4,8 @@ import JSONModel
 
 extension CredentialWallet {
     /// Validates a received credential in full and stores it; on any failure stores nothing
-    /// and throws why.
+    /// and throws why: ``WalletError/credentialRejected(_:)`` for the credential, another
+    /// ``WalletError`` when the wallet could not keep it.
     ///
     /// Validation is the formats' own: an SD-JWT VC through `SDJWTVCVerifier` (the `x5c`
     /// chain to an issuer root of this wallet, signature, Disclosures, times, the `cnf` key
@@ -16,19 +17,19 @@ extension CredentialWallet {
     /// after its payload parses and its dates hold. The issuance is logged in the same
     /// transaction.
     @discardableResult
-    public func addCredential(_ received: ReceivedCredential) async throws(CredentialRejection) -> VerifiedCredential {
+    public func addCredential(_ received: ReceivedCredential) async throws(WalletError) -> VerifiedCredential {
         let stored = try await addCredentials([received])
-        guard let first = stored.first else { throw .storage(.storage("no credential was stored")) }
+        guard let first = stored.first else { throw .storage("no credential was stored") }
         return first
     }
 
     /// Validates every credential, then stores all of them in one transaction (a batch is
     /// kept whole or not at all), logging one issuance event. Throws the first rejection.
     @discardableResult
-    public func addCredentials(_ received: [ReceivedCredential]) async throws(CredentialRejection) -> [VerifiedCredential] {
+    public func addCredentials(_ received: [ReceivedCredential]) async throws(WalletError) -> [VerifiedCredential] {
         guard !received.isEmpty else { return [] }
         guard received.count <= configuration.limits.maximumBatchCount else {
-            throw .storage(.inputTooLarge(field: "credentials", limit: configuration.limits.maximumBatchCount))
+            throw .inputTooLarge(field: "credentials", limit: configuration.limits.maximumBatchCount)
         }
         let time = now
         var prepared: [(StoredCredential.Draft, CredentialInspection, ReceivedCredential)] = []
@@ -40,12 +41,7 @@ extension CredentialWallet {
         let event = ActivityEvent(
             kind: .issuance, occurredAt: time, credentialIDs: prepared.compactMap { $0.0.id },
             counterparty: issuer, counterpartyName: prepared.first?.0.metadata.issuerDisplayName)
-        let stored: [StoredCredential]
-        do throws(WalletError) {
-            stored = try await store.addCredentials(prepared.map { $0.0 }, recording: event)
-        } catch {
-            throw .storage(error)
-        }
+        let stored = try await store.addCredentials(prepared.map { $0.0 }, recording: event)
         var result: [VerifiedCredential] = []
         for (record, (_, inspection, _)) in zip(stored, prepared) {
             result.append(await makeCredential(record, inspection: inspection, at: time))
@@ -54,24 +50,19 @@ extension CredentialWallet {
     }
 
     /// Runs the validation and builds the record to store; throws when it must not be kept.
-    func validate(_ received: ReceivedCredential, at time: Date) async throws(CredentialRejection) -> (StoredCredential.Draft, CredentialInspection) {
+    func validate(_ received: ReceivedCredential, at time: Date) async throws(WalletError) -> (StoredCredential.Draft, CredentialInspection) {
         guard received.payload.count <= configuration.limits.maximumPayloadBytes else {
-            throw .storage(.inputTooLarge(field: "payload", limit: configuration.limits.maximumPayloadBytes))
+            throw .inputTooLarge(field: "payload", limit: configuration.limits.maximumPayloadBytes)
         }
         var holderKey: PublicKey?
         if let keyID = received.holderKeyID {
             do {
                 holderKey = try await secureArea.publicKey(keyID: keyID)
             } catch {
-                throw .holderKeyNotFound(keyID)
+                throw .credentialRejected(.holderKeyNotFound(keyID))
             }
         }
-        let context: InspectionContext
-        do throws(WalletError) {
-            context = try await inspectionContext(holderKey: holderKey, at: time)
-        } catch {
-            throw .storage(error)
-        }
+        let context = try await inspectionContext(holderKey: holderKey, at: time)
         var inspection = await inspect(received.format, received.payload, context: context)
         if let expected = received.expectedType, let actual = inspection.credentialType, actual != expected {
             inspection.fail(.unexpectedType, "the issuer sent a \(actual) where a \(expected) was requested")
@@ -79,9 +70,9 @@ extension CredentialWallet {
         var blocking = inspection.blockingFailures
         if formats.plugIn(for: received.format).storesUnverifiable { blocking.removeAll { $0.kind == .unverifiableFormat } }
         if let malformed = blocking.first(where: { $0.kind == .malformedCredential }), blocking.count == 1 {
-            throw .malformed(malformed.message)
+            throw .credentialRejected(.malformed(malformed.message))
         }
-        guard blocking.isEmpty else { throw .failedValidation(inspection.failures) }
+        guard blocking.isEmpty else { throw .credentialRejected(.failedValidation(inspection.failures)) }
 
         var metadata = CredentialMetadata(
             issuer: inspection.issuer ?? received.issuer.credentialIssuer,

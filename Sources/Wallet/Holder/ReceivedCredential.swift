@@ -26,7 +26,7 @@ public struct ReceivedCredential: Sendable, Hashable {
 
     /// A credential from its stored bytes.
     public init(
-        format: CredentialFormat, payload: Data, holderKeyID: String?, issuer: ReceivedCredential.IssuerDisplay = ReceivedCredential.IssuerDisplay(),
+        format: CredentialFormat, payload: Data, holderKeyID: String?, issuer: ReceivedCredential.IssuerDisplay = IssuerDisplay(),
         expectedType: String? = nil
     ) {
         self.format = format
@@ -39,13 +39,19 @@ public struct ReceivedCredential: Sendable, Hashable {
     /// A credential from the `credential` string of an OpenID4VCI credential response: the
     /// SD-JWT or JWT text as is, an mdoc as base64url(`IssuerSigned`) (decoded here).
     ///
-    /// Throws ``CredentialRejection/malformed(_:)`` when an mdoc string is not base64url.
+    /// Throws ``WalletError/credentialRejected(_:)`` with ``WalletError/Rejection/malformed(_:)``
+    /// when an mdoc string is not base64url.
     public init(
-        format: CredentialFormat, credential: String, holderKeyID: String?, issuer: ReceivedCredential.IssuerDisplay = ReceivedCredential.IssuerDisplay(),
+        format: CredentialFormat, credential: String, holderKeyID: String?, issuer: ReceivedCredential.IssuerDisplay = IssuerDisplay(),
         expectedType: String? = nil
-    ) throws(CredentialRejection) {
+    ) throws(WalletError) {
         let text = credential.trimmingCharacters(in: .whitespacesAndNewlines)
-        let payload = try CredentialFormatRegistry.standard.plugIn(for: format).payload(issued: text)
+        let payload: Data
+        do throws(WalletError.Rejection) {
+            payload = try CredentialFormatRegistry.standard.plugIn(for: format).payload(issued: text)
+        } catch {
+            throw .credentialRejected(error)
+        }
         self.init(format: format, payload: payload, holderKeyID: holderKeyID, issuer: issuer, expectedType: expectedType)
     }
 }

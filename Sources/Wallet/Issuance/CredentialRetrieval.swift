@@ -32,7 +32,7 @@ struct CredentialRetrieval: Sendable {
 
     /// The credential client's options for `configuration`, from the issuer's metadata and
     /// the wallet's preferences.
-    func clientOptions(for configuration: CredentialConfiguration) throws(RetrieveCredentialError) -> CredentialClientOptions {
+    func clientOptions(for configuration: CredentialConfiguration) throws(WalletError.Retrieval) -> CredentialClientOptions {
         var requirements: JWTProofRequirements?
         if !configuration.proofTypes.isEmpty {
             guard let jwt = configuration.proofTypes["jwt"] else {
@@ -52,7 +52,7 @@ struct CredentialRetrieval: Sendable {
     /// Encrypts responses when the issuer requires it or the wallet prefers it and the issuer
     /// can (and then requests too, as 1.0 §8.2 demands); encrypts requests the issuer
     /// requires encrypted. Choices are deterministic: the first usable key, A256GCM before A128GCM.
-    func chooseEncryption(_ options: inout CredentialClientOptions) throws(RetrieveCredentialError) {
+    func chooseEncryption(_ options: inout CredentialClientOptions) throws(WalletError.Retrieval) {
         let requestMetadata = metadata.credentialRequestEncryption
         let requestKey = requestMetadata?.keys.first { key in
             key.kid?.isEmpty == false && (key.alg.flatMap(JWEKeyManagementAlgorithm.init(rawValue:))?.isKeyAgreement ?? false)

@@ -10,7 +10,7 @@ extension CredentialWallet {
     func retrieve(
         _ offered: OfferedCredential, with retrieval: CredentialRetrieval
     ) async -> (RetrieveCredentialResult, [VerifiedCredential], AcceptedIssuance?) {
-        func result(_ ids: [String] = [], _ error: RetrieveCredentialError? = nil) -> RetrieveCredentialResult {
+        func result(_ ids: [String] = [], _ error: WalletError.Retrieval? = nil) -> RetrieveCredentialResult {
             RetrieveCredentialResult(
                 configurationID: offered.configurationID, docType: offered.typeName, format: offered.format,
                 credentialIDs: ids, error: error)
@@ -19,7 +19,7 @@ extension CredentialWallet {
             return (result([], .failedToRetrieveCredential("format \(offered.format) is not supported")), [], nil)
         }
         var keys: [SecureAreaKey] = []
-        do throws(RetrieveCredentialError) {
+        do throws(WalletError.Retrieval) {
             let options = try retrieval.clientOptions(for: offered.configuration)
             keys = try await makeHolderKeys(retrieval.keyCount(for: options.proofRequirements), options: options)
             let issued = try await request(offered, format: format, keys: keys, options: options, retrieval: retrieval)
@@ -28,7 +28,7 @@ extension CredentialWallet {
                 issued, format: format, keys: keys, issuer: retrieval.displayInfo(for: offered.configuration),
                 expectedType: offered.docType ?? offered.vct)
             let stored: [VerifiedCredential]
-            do throws(CredentialRejection) {
+            do throws(WalletError) {
                 stored = try await addCredentials(received)
             } catch {
                 await notify(issued, .credentialFailure, retrieval: retrieval, options: options)
@@ -52,7 +52,7 @@ extension CredentialWallet {
     }
 
     /// `count` fresh holder keys on a curve the issuer's proof algorithms allow.
-    func makeHolderKeys(_ count: Int, options: CredentialClientOptions) async throws(RetrieveCredentialError) -> [SecureAreaKey] {
+    func makeHolderKeys(_ count: Int, options: CredentialClientOptions) async throws(WalletError.Retrieval) -> [SecureAreaKey] {
         guard count > 0 else { return [] }
         let algorithms = options.proofRequirements?.signingAlgorithms ?? []
         guard let curve = CredentialRetrieval.curve(for: algorithms), secureArea.supportedCurves.contains(curve) else {
@@ -75,7 +75,7 @@ extension CredentialWallet {
     func request(
         _ offered: OfferedCredential, format: CredentialFormat, keys: [SecureAreaKey], options: CredentialClientOptions,
         retrieval: CredentialRetrieval
-    ) async throws(RetrieveCredentialError) -> [IssuedCredential] {
+    ) async throws(WalletError.Retrieval) -> [IssuedCredential] {
         var holderKeys: [HolderKey] = []
         let attests = options.proofRequirements?.requiresKeyAttestation == true || retrieval.profile.requiresKeyAttestation
         for key in keys {
@@ -112,17 +112,17 @@ extension CredentialWallet {
     static func received(
         _ issued: [IssuedCredential], format: CredentialFormat, keys: [SecureAreaKey], issuer: ReceivedCredential.IssuerDisplay,
         expectedType: String?
-    ) throws(RetrieveCredentialError) -> [ReceivedCredential] {
+    ) throws(WalletError.Retrieval) -> [ReceivedCredential] {
         var received: [ReceivedCredential] = []
         for credential in issued {
             guard let text = credential.credential.stringValue else {
                 throw .credentialNotAdded(.malformed("a \(format.rawValue) credential must be a string, not a JSON object"))
             }
-            do {
+            do throws(WalletError) {
                 received.append(try ReceivedCredential(
                     format: format, credential: text, holderKeyID: nil, issuer: issuer, expectedType: expectedType))
             } catch {
-                throw .credentialNotAdded(error)
+                throw Self.retrievalError(error)
             }
         }
         for (position, keyID) in HolderKeyPairing.keyIDs(for: received, keys: keys).enumerated() {

@@ -33,14 +33,14 @@ extension CredentialWallet {
     /// `mdoc_iacas_uri` (on the issuer's own host) are trusted for issuers, but only those
     /// that anchor a credential stored here stay trusted; without it, a credential must chain
     /// to a certificate the wallet already trusts, or it is refused as
-    /// ``RetrieveCredentialError/certificateNotFound(_:)``.
+    /// ``WalletError/Retrieval/certificateNotFound(_:)``.
     ///
     /// The whole call is one claim, kept together or not at all: the certificates trusted
     /// for it, the holder keys made for it and the credentials it stores are written as the
     /// claim's and committed in one transaction at the end (with the unused certificates and
     /// keys removed). Cancelled before then — the task, or the process by a signal the app
     /// turns into cancellation — it rolls everything back and throws
-    /// ``RetrieveCredentialError/interrupted(_:)``; a process killed outright leaves a pending
+    /// ``WalletError/retrievalFailed(_:)`` with ``WalletError/Retrieval/interrupted(_:)``; a process killed outright leaves a pending
     /// claim that the next open of the wallet rolls back. The issuer hears
     /// `credential_accepted` only after the commit.
     ///
@@ -48,18 +48,18 @@ extension CredentialWallet {
     ///   that fails leaves nothing stored and its holder keys are destroyed; the others are
     ///   kept.
     /// - Throws: when no credential could be asked for at all (authorization failed), or
-    ///   ``RetrieveCredentialError/interrupted(_:)`` when cancelled; nothing is stored then.
+    ///   ``WalletError/retrievalFailed(_:)`` with ``WalletError/Retrieval/interrupted(_:)`` when cancelled; nothing is stored then.
     public func retrieveCredentials(
         from credentialOffer: DiscoveredCredentialOffer, clientID clientId: String? = nil, redirectURI redirectUri: URL? = nil,
         trustingPublishedIACAs autoTrustMobileCredentialIaca: Bool = false,
         options: CredentialRetrievalOptions = CredentialRetrievalOptions()
-    ) async throws(RetrieveCredentialError) -> [RetrieveCredentialResult] {
-        guard !Task.isCancelled else { throw .interrupted("cancelled before the claim began; nothing was stored") }
+    ) async throws(WalletError) -> [RetrieveCredentialResult] {
+        guard !Task.isCancelled else { throw .retrievalFailed(.interrupted("cancelled before the claim began; nothing was stored")) }
         let claim: String
         do {
             claim = try await store.beginClaim()
         } catch {
-            throw .failedToRetrieveCredential("the wallet cannot record the claim: \(error)")
+            throw .retrievalFailed(.failedToRetrieveCredential("the wallet cannot record the claim: \(error)"))
         }
         let scope = WalletStore.ClaimScope(store: ObjectIdentifier(store), claimID: claim)
         let outcome = await WalletStore.$claimScope.withValue(scope) {
@@ -71,14 +71,14 @@ extension CredentialWallet {
         defer { forgetStatusLists() }
         guard case .success(let claimed) = outcome, !Task.isCancelled else {
             try? await store.rollBackClaim(claim)
-            if case .failure(let error) = outcome, !Task.isCancelled { throw error }
-            throw .interrupted("the claim was cancelled and rolled back; nothing was stored")
+            if case .failure(let error) = outcome, !Task.isCancelled { throw .retrievalFailed(error) }
+            throw .retrievalFailed(.interrupted("the claim was cancelled and rolled back; nothing was stored"))
         }
         do throws(WalletError) {
             try await store.commitClaim(claim, keepingCertificates: claimed.anchors)
         } catch {
             try? await store.rollBackClaim(claim)
-            throw .failedToRetrieveCredential("the claim could not be committed, nothing was stored: \(error)")
+            throw .retrievalFailed(.failedToRetrieveCredential("the claim could not be committed, nothing was stored: \(error)"))
         }
         for accepted in claimed.accepted {
             await notify(accepted.issued, .credentialAccepted, retrieval: accepted.retrieval, options: accepted.options)
@@ -107,8 +107,8 @@ extension CredentialWallet {
     func claimEach(
         _ offer: DiscoveredCredentialOffer, clientID: String?, redirectURI: URL?, autoTrustIACA: Bool,
         options: CredentialRetrievalOptions
-    ) async -> Result<ClaimedCredentials, RetrieveCredentialError> {
-        do throws(RetrieveCredentialError) {
+    ) async -> Result<ClaimedCredentials, WalletError.Retrieval> {
+        do throws(WalletError.Retrieval) {
             if autoTrustIACA, let uri = offer.mdocIacasUri, offer.credentials.contains(where: { $0.docType != nil }) {
                 options.progress?(.fetchingIssuerCertificates(uri))
                 let list = try await IssuerCertificateList.fetch(
@@ -137,7 +137,7 @@ extension CredentialWallet {
     /// Gets the access token for the offer's grant.
     func authorize(
         _ offer: DiscoveredCredentialOffer, clientID: String?, redirectURI: URL?, options: CredentialRetrievalOptions
-    ) async throws(RetrieveCredentialError) -> AuthorizedIssuance {
+    ) async throws(WalletError.Retrieval) -> AuthorizedIssuance {
         let server = offer.discovery.authorizationServerMetadata
         var dpop: DPoPProofBuilder?
         if options.usesDPoP || offer.profile.requiresDPoP, server.dpopSigningAlgorithms.contains("ES256") {
@@ -177,7 +177,7 @@ extension CredentialWallet {
 
     /// Trusts `certificates` for issuers, for the claim in progress: the ones not trusted
     /// before are the claim's, kept at its commit only if they anchor a credential it stores.
-    func trustProvisionally(_ certificates: [Data]) async throws(RetrieveCredentialError) {
+    func trustProvisionally(_ certificates: [Data]) async throws(WalletError.Retrieval) {
         for der in certificates {
             do {
                 try await store.addTrustedCertificate(der: der, purposes: [.issuer])
@@ -192,13 +192,17 @@ extension CredentialWallet {
 
     /// The MATTR kind for a protocol failure: unreachable issuer → connectivity, else a failed
     /// retrieval.
-    static func retrievalError(_ error: OpenID4VCIError) -> RetrieveCredentialError {
+    static func retrievalError(_ error: OpenID4VCIError) -> WalletError.Retrieval {
         error.isConnectivityFailure ? .connectivityError(error.description) : .failedToRetrieveCredential(error.description)
     }
 
-    /// The MATTR kind for a validation failure: a sound credential from an issuer the wallet
-    /// has no certificate for → not found; anything else → not added.
-    static func retrievalError(_ rejection: CredentialRejection) -> RetrieveCredentialError {
+    /// The MATTR kind for a credential the wallet did not keep: a sound credential from an
+    /// issuer the wallet has no certificate for → not found; any other rejection → not added;
+    /// the wallet failing to keep it → a failed retrieval.
+    static func retrievalError(_ error: WalletError) -> WalletError.Retrieval {
+        guard case .credentialRejected(let rejection) = error else {
+            return .failedToRetrieveCredential("the wallet could not keep the credential: \(error)")
+        }
         let kinds = Set(rejection.failures.map(\.kind))
         if kinds.contains(.untrustedIssuer), kinds.isDisjoint(with: [.invalidSignature, .holderKeyMismatch, .malformedCredential]) {
             return .certificateNotFound(rejection.description)

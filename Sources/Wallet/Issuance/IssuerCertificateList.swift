@@ -21,7 +21,7 @@ struct IssuerCertificateList: Sendable, Hashable {
     var certificates: [Data]
 
     /// Parses the document; throws a reason when it is not an IACA list.
-    init(json body: Data) throws(RetrieveCredentialError) {
+    init(json body: Data) throws(WalletError.Retrieval) {
         let document: JSONValue
         do {
             document = try JSONValue(parsing: body, limits: .init(maximumSize: Self.maximumBytes, maximumDepth: 8))
@@ -47,7 +47,7 @@ struct IssuerCertificateList: Sendable, Hashable {
     /// Fetches the list at `url`, which must be on `issuer`'s host.
     static func fetch(
         _ url: URL, issuer: URL, httpClient: any HTTPClient, transport: TransportSecurityPolicy
-    ) async throws(RetrieveCredentialError) -> IssuerCertificateList {
+    ) async throws(WalletError.Retrieval) -> IssuerCertificateList {
         guard url.host?.lowercased() == issuer.host?.lowercased(), url.host != nil else {
             throw .certificateNotFound(
                 "mdoc_iacas_uri \(url.absoluteString) is not on the issuer's host \(issuer.host ?? issuer.absoluteString)")

@@ -19,14 +19,14 @@ extension CredentialWallet {
     /// written to the activity log with the claims disclosed.
     ///
     /// - Returns: the presentation's JSON, as Open DID writes it (sorted compact).
-    /// - Throws: ``PresentationError/invalidSelection(_:)`` for no claim, a claim the
+    /// - Throws: ``WalletError/Presentation/invalidSelection(_:)`` for no claim, a claim the
     ///   credential lacks, an empty nonce or a validity out of range;
-    ///   ``PresentationError/credentialUnusable(id:reason:)`` for a credential of another
+    ///   ``WalletError/Presentation/credentialUnusable(id:reason:)`` for a credential of another
     ///   format, one that does not verify, a view-only one, or a holder key its subject's DID
-    ///   document does not list; ``PresentationError/wallet(_:)`` for an unknown id.
+    ///   document does not list; ``WalletError/Presentation/wallet(_:)`` for an unknown id.
     public func openDIDPresentation(
         of credentialID: String, disclosing claimCodes: [String], verifierNonce: String, validity: TimeInterval = 300
-    ) async throws(PresentationError) -> Data {
+    ) async throws(WalletError) -> Data {
         guard !claimCodes.isEmpty else { throw .invalidSelection("choose at least one claim to disclose") }
         guard !verifierNonce.isEmpty, verifierNonce.utf8.count <= 1024 else {
             throw .invalidSelection("the verifier nonce must be 1 to 1024 bytes")
@@ -38,7 +38,7 @@ extension CredentialWallet {
         do throws(WalletError) {
             credential = try await self.credential(id: credentialID)
         } catch {
-            throw .wallet(error)
+            throw error
         }
         guard credential.format == .openDID else {
             throw .credentialUnusable(id: credentialID, reason: "it is a \(credential.format) credential; the Open DID path presents Open DID credentials")
@@ -57,7 +57,7 @@ extension CredentialWallet {
             documents = try await store.trustedDIDDocuments().map(\.document)
             signer = try await holderKeySigner(keyID: keyID)
         } catch {
-            throw .wallet(error)
+            throw error
         }
         let presentation = try await OpenDIDPresenter.presentation(
             id: credentialID, payload: credential.payload, disclosing: claimCodes, verifierNonce: verifierNonce,

@@ -26,19 +26,14 @@ extension CredentialWallet {
     /// findings that leave one out (listed in ``PresentationProposal/unavailable``). The
     /// other findings are shown as ``PresentationProposal/Candidate/warnings``.
     ///
-    /// - Throws: ``PresentationError/request(_:)`` when the request is malformed, its
+    /// - Throws: ``WalletError/Presentation/request(_:)`` when the request is malformed, its
     ///   signature or client identifier does not verify, or its verifier is not trusted. Such
     ///   a request is never answered.
     public func preparePresentation(
         requestURI: String, walletConfiguration: WalletConfiguration = WalletConfiguration()
-    ) async throws(PresentationError) -> PresentationProposal {
+    ) async throws(WalletError) -> PresentationProposal {
         var configuration = walletConfiguration
-        let anchors: TrustAnchorStore
-        do {
-            anchors = try await trustAnchors(for: .verifier)
-        } catch {
-            throw .wallet(error)
-        }
+        let anchors: TrustAnchorStore = try await trustAnchors(for: .verifier)
         for certificate in anchors.certificates { _ = configuration.verifierTrustAnchors.add(certificate) }
         configuration.clock = self.configuration.clock
         let holder = OpenID4VPHolder(httpClient: httpClient)
@@ -54,24 +49,14 @@ extension CredentialWallet {
 
     /// Matches an already resolved request against the stored credentials (for apps that
     /// drive ``OpenID4VPHolder`` themselves, for example over the Digital Credentials API).
-    public func proposal(for resolved: ResolvedAuthorizationRequest) async throws(PresentationError) -> PresentationProposal {
+    public func proposal(for resolved: ResolvedAuthorizationRequest) async throws(WalletError) -> PresentationProposal {
         let query = resolved.dcqlQuery
-        let summaries: [CredentialSummary]
-        do {
-            summaries = try await store.credentialSummaries()
-        } catch {
-            throw .wallet(error)
-        }
+        let summaries: [CredentialSummary] = try await store.credentialSummaries()
         var adapters: [StoredPresentableCredential] = []
         var shown: [String: VerifiedCredential] = [:]
         var unavailable: [PresentationProposal.Unavailable] = []
         for summary in summaries where Self.mayAnswer(query, plugIn: formats.plugIn(for: summary.format), type: summary.listing.credentialType) {
-            let credential: VerifiedCredential
-            do {
-                credential = try await self.credential(id: summary.id)
-            } catch {
-                throw .wallet(error)
-            }
+            let credential: VerifiedCredential = try await self.credential(id: summary.id)
             let blocking = credential.verificationResult.failures.filter { Self.presentationBlockingFailures.contains($0.kind) }
             guard blocking.isEmpty else {
                 unavailable.append(.init(credentialID: credential.id, credentialType: credential.credentialType, reasons: blocking))
@@ -107,11 +92,11 @@ extension CredentialWallet {
 
     /// Declines the request: sends `access_denied` (no `vp_token`) and logs the refusal.
     ///
-    /// - Throws: ``PresentationError/request(_:)`` when the response cannot be delivered.
+    /// - Throws: ``WalletError/Presentation/request(_:)`` when the response cannot be delivered.
     @discardableResult
     public func decline(
         _ proposal: PresentationProposal, description: String? = "the holder declined the request"
-    ) async throws(PresentationError) -> PresentationResult {
+    ) async throws(WalletError) -> PresentationResult {
         let holder = OpenID4VPHolder(httpClient: httpClient)
         let response = holder.createErrorResponse(request: proposal.resolvedRequest, error: "access_denied", description: description)
         let submitted: SubmissionResult
@@ -136,13 +121,13 @@ extension CredentialWallet {
     /// Writes a presentation or refusal to the activity log.
     func log(
         _ proposal: PresentationProposal, credentialIDs: [String], claims: [String], outcome: String
-    ) async throws(PresentationError) {
+    ) async throws(WalletError) {
         do {
             try await recordPresentation(
                 credentialIDs: credentialIDs, verifier: proposal.verifier.clientID, verifierName: proposal.verifier.displayName,
                 disclosedClaims: claims, outcome: outcome)
         } catch {
-            throw .wallet(error)
+            throw error
         }
     }
 

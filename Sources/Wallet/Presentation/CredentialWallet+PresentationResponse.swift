@@ -22,7 +22,7 @@ extension CredentialWallet {
     /// - Returns: the verifier's answer; ``PresentationResult/isAccepted`` only for HTTP 2xx.
     public func present(
         _ proposal: PresentationProposal, choosing chosen: [String: [String]]? = nil
-    ) async throws(PresentationError) -> PresentationResult {
+    ) async throws(WalletError) -> PresentationResult {
         let selection: DCQLSelection
         if let chosen {
             do {
@@ -80,26 +80,17 @@ extension CredentialWallet {
     /// One presentation of a chosen credential, signed with its holder key.
     private func makePresentation(
         _ choice: PresentationChoice, queryID: String, factory: PresentationFactory
-    ) async throws(PresentationError) -> (String, isMDoc: Bool) {
+    ) async throws(WalletError) -> (String, isMDoc: Bool) {
         let id = choice.credentialID
-        let stored: StoredCredential
+        let stored = try await store.credential(id: id)
         let signer: SecureAreaSigner?
-        do {
-            stored = try await store.credential(id: id)
-            if let keyID = stored.holderKeyID {
-                signer = try await holderKeySigner(keyID: keyID)
-            } else if formats.plugIn(for: stored.format).presentsWithoutHolderKey {
-                // Presentable without key binding only where the query allows it (checked below).
-                signer = nil
-            } else {
-                throw PresentationError.credentialUnusable(id: id, reason: "it is bound to no holder key of this wallet")
-            }
-        } catch let error as PresentationError {
-            throw error
-        } catch let error as WalletError {
-            throw .wallet(error)
-        } catch {
-            throw .credentialUnusable(id: id, reason: "\(error)")
+        if let keyID = stored.holderKeyID {
+            signer = try await holderKeySigner(keyID: keyID)
+        } else if formats.plugIn(for: stored.format).presentsWithoutHolderKey {
+            // Presentable without key binding only where the query allows it (checked below).
+            signer = nil
+        } else {
+            throw .credentialUnusable(id: id, reason: "it is bound to no holder key of this wallet")
         }
         let plugIn = formats.plugIn(for: stored.format)
         let presentation = try await plugIn.presentation(

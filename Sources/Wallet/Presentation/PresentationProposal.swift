@@ -140,7 +140,7 @@ public struct PresentationProposal: Sendable {
     /// Checks that `selection` (credential ids per credential query id) answers the request:
     /// known queries and candidates, one credential unless `multiple`, every required
     /// credential set met. ``CredentialWallet/present(_:choosing:)`` checks the same.
-    public func validate(selection: [String: [String]]) throws(PresentationError) {
+    public func validate(selection: [String: [String]]) throws(WalletError) {
         do {
             _ = try matchResult.selection(choosing: selection)
         } catch {

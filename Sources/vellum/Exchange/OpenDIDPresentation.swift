@@ -65,7 +65,7 @@ struct OpenDIDPresentation: ParsableArguments {
             try await WalletCommandRunner.run {
                 let wallet = try await options.open(network: network)
                 let presentation: Data
-                do throws(PresentationError) {
+                do throws(WalletError) {
                     presentation = try await wallet.openDIDPresentation(
                         of: id, disclosing: codes, verifierNonce: nonce ?? "", validity: TimeInterval(validity))
                 } catch {
@@ -102,11 +102,11 @@ struct OpenDIDPresentation: ParsableArguments {
     }
 
     /// The CLI's form of a presentation failure.
-    static func failure(_ error: PresentationError) -> any Error {
+    static func failure(_ error: WalletError) -> any Error {
         switch error {
-        case .wallet(let walletError): return WalletCLIError.wallet(walletError)
-        case .invalidSelection(let reason): return WalletCLIError.wallet(.invalidInput(reason))
-        default: return PresentFailure(message: "not presented: \(error)", exitCode: PresentExitCode.refused)
+        case .presentationFailed(.invalidSelection(let reason)): return WalletCLIError.wallet(.invalidInput(reason))
+        case .presentationFailed(let reason): return PresentFailure(message: "not presented: \(reason)", exitCode: PresentExitCode.refused)
+        default: return WalletCLIError.wallet(error)
         }
     }
 }

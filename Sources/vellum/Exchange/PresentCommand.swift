@@ -97,7 +97,7 @@ struct PresentCommand: AsyncParsableCommand {
         let watch = PresentInterruption.Watch()
         defer { watch.stop() }
         let proposal: PresentationProposal
-        do throws(PresentationError) {
+        do throws(WalletError) {
             proposal = try await wallet.preparePresentation(requestURI: link)
         } catch {
             return try refuse(error)
@@ -105,28 +105,28 @@ struct PresentCommand: AsyncParsableCommand {
         show(PresentationText.proposal(proposal, selection: chosen))
         guard proposal.isSatisfiable else {
             show("Nothing in the wallet satisfies this request; answering access_denied (no credential is sent).")
-            let result = try await deliver("the refusal (access_denied)", watch: watch) { () async throws(PresentationError) in
+            let result = try await deliver("the refusal (access_denied)", watch: watch) { () async throws(WalletError) in
                 try await wallet.decline(proposal, description: "no matching credentials")
             }
             report(result, proposal: proposal, status: "unsatisfiable")
             return PresentExitCode.refused
         }
         if let chosen {
-            do throws(PresentationError) {
+            do throws(WalletError) {
                 try proposal.validate(selection: chosen)
             } catch {
                 throw WalletCLIError.wallet(.invalidInput("--select: \(error)"))
             }
         }
         if !yes, !consents(to: proposal) {
-            let result = try await deliver("the refusal (access_denied)", watch: watch) { () async throws(PresentationError) in
+            let result = try await deliver("the refusal (access_denied)", watch: watch) { () async throws(WalletError) in
                 try await wallet.decline(proposal)
             }
             show("Declined: access_denied sent, nothing disclosed.")
             report(result, proposal: proposal, status: "declined")
             return PresentExitCode.declined
         }
-        let result = try await deliver("the presentation", watch: watch) { () async throws(PresentationError) in
+        let result = try await deliver("the presentation", watch: watch) { () async throws(WalletError) in
             try await wallet.present(proposal, choosing: chosen)
         }
         show(PresentationText.outcome(result))
@@ -149,7 +149,7 @@ struct PresentCommand: AsyncParsableCommand {
     /// the command says whether `what` may have reached the verifier.
     private func deliver(
         _ what: String, watch: PresentInterruption.Watch,
-        _ body: @escaping @Sendable () async throws(PresentationError) -> PresentationResult
+        _ body: @escaping @Sendable () async throws(WalletError) -> PresentationResult
     ) async throws -> PresentationResult {
         let task = Task { () async throws -> PresentationResult in try await body() }
         watch.sending { task.cancel() }
@@ -161,25 +161,22 @@ struct PresentCommand: AsyncParsableCommand {
                 message: PresentInterruption.whileSending(what, signal: signal, delivered: delivered),
                 exitCode: WalletExitCode.interrupted(by: signal))
         }
-        do throws(PresentationError) {
-            do {
-                return try outcome.get()
-            } catch let error as PresentationError {
-                throw error
-            } catch {
-                throw PresentationError.wallet(.storage("\(error)"))
-            }
-        } catch .wallet(let error) {
-            throw WalletCLIError.wallet(error)
+        let error: WalletError
+        do {
+            return try outcome.get()
+        } catch let failure as WalletError {
+            error = failure
         } catch {
-            if json { WalletJSON.print(["status": "failed", "error": .string(error.description)]) }
-            throw PresentFailure(message: error.description, exitCode: PresentExitCode.rejected)
+            throw WalletCLIError.wallet(.storage("\(error)"))
         }
+        guard case .presentationFailed(let reason) = error else { throw WalletCLIError.wallet(error) }
+        if json { WalletJSON.print(["status": "failed", "error": .string(reason.description)]) }
+        throw PresentFailure(message: reason.description, exitCode: PresentExitCode.rejected)
     }
 
     /// A request the wallet will not answer: says why, sends nothing.
-    private func refuse(_ error: PresentationError) throws -> Int32 {
-        if case let .wallet(walletError) = error { throw WalletCLIError.wallet(walletError) }
+    private func refuse(_ error: WalletError) throws -> Int32 {
+        guard case .presentationFailed = error else { throw WalletCLIError.wallet(error) }
         if json {
             WalletJSON.print(["status": "refused", "error": .string(error.description)])
         }

@@ -109,7 +109,7 @@ struct ReceiveCommand: AsyncParsableCommand {
         if let signal { try Self.reportInterruption(by: signal, outcome: outcome, offered: discovered) }
         do {
             results = try outcome.get()
-        } catch let error as RetrieveCredentialError {
+        } catch let error as WalletError {
             throw WalletCLIError.protocolFailure("nothing was claimed: \(error)")
         } catch let error as LoopbackRedirectReceiver.Failure {
             throw WalletCLIError.protocolFailure("nothing was claimed: \(error)")
@@ -209,7 +209,7 @@ struct ReceiveCommand: AsyncParsableCommand {
         return .object(object)
     }
 
-    static func kind(of error: RetrieveCredentialError) -> String {
+    static func kind(of error: WalletError.Retrieval) -> String {
         switch error {
         case .certificateNotFound: "certificateNotFound"
         case .connectivityError: "connectivityError"

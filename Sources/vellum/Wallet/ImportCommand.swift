@@ -49,7 +49,7 @@ struct ImportCommand: AsyncParsableCommand {
             let key = try holderKeyFile.map { path in try Self.privateKey(try InputFile.read(path, limit: 64 * 1024), path: path) }
             let wallet = try await options.open()
             let stored: VerifiedCredential
-            do throws(CredentialRejection) {
+            do throws(WalletError) {
                 stored = try await wallet.importCredential(data, holderKey: key)
             } catch {
                 try? await wallet.close()
@@ -83,12 +83,11 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     /// The refusal as the CLI reports it, with a hint where one helps.
-    static func cliError(_ error: CredentialRejection) -> WalletCLIError {
-        switch error {
+    static func cliError(_ error: WalletError) -> WalletCLIError {
+        guard case .credentialRejected(let rejection) = error else { return .wallet(error) }
+        switch rejection {
         case .unsupportedFormat(let reason), .malformed(let reason):
             return .unreadable(path: "the credential", reason: reason)
-        case .storage(let walletError):
-            return .wallet(walletError)
         case .failedValidation(let failures):
             var text = "the credential was refused, nothing was stored: " + failures.map(\.description).joined(separator: "; ")
             if failures.contains(where: { $0.kind == .untrustedIssuer }) {
@@ -97,7 +96,7 @@ struct ImportCommand: AsyncParsableCommand {
             }
             return .refused(text)
         case .holderKeyNotFound:
-            return .refused(error.description)
+            return .refused(rejection.description)
         }
     }
 }

@@ -15,7 +15,7 @@ struct MDocPlugIn: CredentialFormatPlugIn {
     var typeMemberName: String? { "docType" }
     var claimPathsAreNameSpaced: Bool { true }
 
-    func payload(issued text: String) throws(CredentialRejection) -> Data {
+    func payload(issued text: String) throws(WalletError.Rejection) -> Data {
         do {
             return try Base64URL.decodeLenient(text)
         } catch {
@@ -56,7 +56,7 @@ struct MDocPlugIn: CredentialFormatPlugIn {
     func presentation(
         id: String, payload: Data, disclosing paths: [ClaimPath], queryID: String, holderKey: SecureAreaSigner?,
         factory: PresentationFactory
-    ) async throws(PresentationError) -> String {
+    ) async throws(WalletError) -> String {
         let issuerSigned: IssuerSigned
         do {
             issuerSigned = try IssuerSigned(decoding: payload)

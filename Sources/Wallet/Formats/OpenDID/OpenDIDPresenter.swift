@@ -14,7 +14,7 @@ enum OpenDIDPresenter {
     static func presentation(
         id: String, payload: Data, disclosing codes: [String], verifierNonce: String, documents: [DIDDocument],
         signer: any Signer, at time: Date, validity: TimeInterval
-    ) async throws(PresentationError) -> Data {
+    ) async throws(WalletError) -> Data {
         let credential: VerifiableCredential
         do {
             (credential, _) = try OpenDIDInspector.decode(payload)

@@ -55,7 +55,7 @@ struct SDJWTVCPlugIn: CredentialFormatPlugIn {
     func presentation(
         id: String, payload: Data, disclosing paths: [ClaimPath], queryID: String, holderKey: SecureAreaSigner?,
         factory: PresentationFactory
-    ) async throws(PresentationError) -> String {
+    ) async throws(WalletError) -> String {
         guard let processed = Self.processed(payload) else {
             throw .credentialUnusable(id: id, reason: "the stored SD-JWT VC no longer parses")
         }
