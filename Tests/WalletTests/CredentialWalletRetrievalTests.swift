@@ -67,8 +67,11 @@ struct CredentialWalletRetrievalTests {
 
     struct NoRedirect: Error { let status: Int }
 
-    func expectStoredAndVerified(_ results: [RetrieveCredentialResult], in wallet: CredentialWallet, perConfiguration: Int = 1) async throws {
-        #expect(results.map(\.docType) == ["urn:eudi:pid:1", "org.iso.18013.5.1.mDL"])
+    func expectStoredAndVerified(
+        _ results: [RetrieveCredentialResult], in wallet: CredentialWallet, perConfiguration: Int = 1,
+        types: [String] = ["urn:eudi:pid:1", "org.iso.18013.5.1.mDL"]
+    ) async throws {
+        #expect(results.map(\.docType) == types)
         for result in results {
             #expect(result.error == nil, "\(result.configurationID): \(String(describing: result.error))")
             #expect(result.credentialIDs.count == perConfiguration)
@@ -228,6 +231,17 @@ struct CredentialWalletRetrievalTests {
             try await expectStoredAndVerified(results, in: wallet)
             let trusted = try await wallet.trustedCertificates(purpose: .issuer)
             #expect(trusted.count == 1)
+        }
+    }
+
+    @Test("auto-trust serves an offer of SD-JWT VCs alone too: the published root that anchors the PID is kept")
+    func autoTrustForAnSDJWTVCOffer() async throws {
+        try await Self.withSandbox(trustingRoot: false) { issuer, wallet in
+            let offer = try await issuer.createOffer(for: [.pid])
+            let results = try await wallet.retrieveCredentials(
+                credentialOffer: try await wallet.discoverCredentialOffer(offer.byValueLink), autoTrustMobileCredentialIaca: true)
+            try await expectStoredAndVerified(results, in: wallet, types: ["urn:eudi:pid:1"])
+            #expect(try await wallet.trustedCertificates(purpose: .issuer).count == 1)
         }
     }
 

@@ -109,7 +109,9 @@ extension CredentialWallet {
         options: CredentialRetrievalOptions
     ) async -> Result<ClaimedCredentials, WalletError.Retrieval> {
         do throws(WalletError.Retrieval) {
-            if autoTrustIACA, let uri = offer.mdocIacasUri, offer.credentials.contains(where: { $0.docType != nil }) {
+            // Fetched whatever the offer holds: an issuer's SD-JWT VCs may chain to the same
+            // published root as its mdocs, and the root is kept only if it anchors one stored.
+            if autoTrustIACA, let uri = offer.mdocIacasUri {
                 options.progress?(.fetchingIssuerCertificates(uri))
                 let list = try await IssuerCertificateList.fetch(
                     uri, issuer: offer.issuer, httpClient: httpClient, transport: .default)
