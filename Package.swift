@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "QRScanner", targets: ["QRScanner"]),
         .library(name: "DCQL", targets: ["DCQL"]),
         .library(name: "OpenID4VP", targets: ["OpenID4VP"]),
+        .library(name: "QRExchange", targets: ["QRExchange"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -136,6 +137,7 @@ let package = Package(
 
         // Layer 3: protocols.
         .target(name: "DCQL", dependencies: ["JSONModel", "Multiformats"]),
+        .target(name: "QRExchange", dependencies: ["HTTP", "JSONModel"]),
         .target(
             name: "OpenID4VP",
             dependencies: [
@@ -228,6 +230,10 @@ let package = Package(
         .testTarget(name: "MultiformatsTests", dependencies: ["Multiformats", "VellumTestSupport"]),
         .testTarget(name: "QRScannerTests", dependencies: ["QRScanner", "VellumTestSupport"]),
         .testTarget(name: "CBORTests", dependencies: ["CBOR", "Multiformats", "VellumTestSupport"]),
+        .testTarget(name: "QRExchangeTests", dependencies: [
+            "QRExchange", "HTTP", "JSONModel", "VellumTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .testTarget(name: "JSONLDTests", dependencies: ["JSONLD"]),
         .testTarget(name: "JSONModelTests", dependencies: ["JSONModel", "VellumTestSupport"]),
         .testTarget(name: "CryptoKeysTests", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "VellumTestSupport"]),
