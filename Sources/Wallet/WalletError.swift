@@ -33,7 +33,7 @@ public enum WalletError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidInput(String)
     /// A certificate could not be parsed as DER or PEM.
     case invalidCertificate(reason: String)
-    /// The key is still used by a stored credential and cannot be deleted first.
+    /// The key is still used by a stored credential or a holder DID and cannot be deleted first.
     case keyInUse(keyID: String)
     /// The secure area cannot do what was asked (unsupported curve, hardware absent).
     case secureAreaUnavailable(String)
@@ -63,7 +63,7 @@ public enum WalletError: Error, Equatable, Sendable, CustomStringConvertible {
         case .inputTooLarge(let field, let limit): return "\(field) exceeds the limit of \(limit)"
         case .invalidInput(let reason): return "invalid input: \(reason)"
         case .invalidCertificate(let reason): return "invalid certificate: \(reason)"
-        case .keyInUse(let keyID): return "key \(keyID) is still bound to a stored credential"
+        case .keyInUse(let keyID): return "key \(keyID) is still bound to a stored credential or a holder DID"
         case .secureAreaUnavailable(let reason): return "secure area unavailable: \(reason)"
         case .cryptoFailure(let reason): return "cryptographic failure: \(reason)"
         case .storage(let reason): return "storage error: \(reason)"

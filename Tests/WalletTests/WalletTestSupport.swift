@@ -45,6 +45,23 @@ struct TemporaryWallet {
         return bytes
     }
 
+    /// Runs `body` with a new ``CredentialWallet`` in a fresh directory (the cheapest KDF),
+    /// closing the wallet and removing the directory afterwards, also when `body` throws.
+    static func withCredentialWallet(_ body: (CredentialWallet, TemporaryWallet) async throws -> Void) async throws {
+        let files = TemporaryWallet()
+        defer { files.cleanUp() }
+        let wallet = try await CredentialWallet.create(
+            at: files.directory, passphrase: "correct horse battery staple",
+            configuration: CredentialWalletConfiguration(keyDerivation: fastKDF))
+        do {
+            try await body(wallet, files)
+        } catch {
+            try? await wallet.close()
+            throw error
+        }
+        try await wallet.close()
+    }
+
     func cleanUp() {
         try? FileManager.default.removeItem(at: directory)
     }

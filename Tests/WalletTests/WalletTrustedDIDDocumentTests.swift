@@ -11,18 +11,7 @@ import Testing
 @Suite("CredentialWallet: trusted DID documents")
 struct WalletTrustedDIDDocumentTests {
     func withWallet(_ body: (CredentialWallet, TemporaryWallet) async throws -> Void) async throws {
-        let files = TemporaryWallet()
-        defer { files.cleanUp() }
-        let wallet = try await CredentialWallet.create(
-            at: files.directory, passphrase: "correct horse battery staple",
-            configuration: CredentialWalletConfiguration(keyDerivation: TemporaryWallet.fastKDF))
-        do {
-            try await body(wallet, files)
-        } catch {
-            try? await wallet.close()
-            throw error
-        }
-        try await wallet.close()
+        try await TemporaryWallet.withCredentialWallet(body)
     }
 
     @Test("added, listed (every version) and removed by DID and version; the same bytes twice keep one copy")

@@ -94,6 +94,7 @@ enum WalletSchema {
         migrator.registerMigration("v3-typed-metadata") { db in
             try TypedMetadataMigration(cipher: cipher).run(db)
         }
+        registerHolderDIDs(in: &migrator)
         return migrator
     }
 }

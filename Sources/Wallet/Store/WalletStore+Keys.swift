@@ -61,12 +61,13 @@ extension WalletStore {
     }
 
     /// Deletes a key; throws ``WalletError/keyInUse(keyID:)`` while a stored credential is
-    /// bound to it (delete the credential first) and ``WalletError/notFound(kind:id:)`` when
+    /// bound to it or a holder DID is made from it (delete the credential first) and ``WalletError/notFound(kind:id:)`` when
     /// there is no such key.
     public func deleteKey(id: String) async throws(WalletError) {
         try check(id: id, field: "key id")
         try await write { db in
-            if try Row.fetchOne(db, sql: "SELECT id FROM credential WHERE holder_key_id = ? LIMIT 1", arguments: [id]) != nil {
+            if try Row.fetchOne(db, sql: "SELECT id FROM credential WHERE holder_key_id = ? LIMIT 1", arguments: [id]) != nil
+                || Row.fetchOne(db, sql: "SELECT id FROM holder_did WHERE key_id = ? LIMIT 1", arguments: [id]) != nil {
                 throw WalletError.keyInUse(keyID: id)
             }
             try db.execute(sql: "DELETE FROM holder_key WHERE id = ?", arguments: [id])

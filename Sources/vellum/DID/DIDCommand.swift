@@ -4,7 +4,7 @@ import ArgumentParser
 struct DIDCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "did",
-        abstract: "Create and resolve decentralized identifiers (DIDs).",
-        subcommands: [DIDCreateCommand.self, DIDResolveCommand.self]
+        abstract: "Create and resolve decentralized identifiers (DIDs); list and add the wallet's own.",
+        subcommands: [DIDCreateCommand.self, DIDResolveCommand.self, DIDListCommand.self, DIDAddCommand.self]
     )
 }
