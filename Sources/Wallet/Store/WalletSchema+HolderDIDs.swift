@@ -18,3 +18,20 @@ extension WalletSchema {
         }
     }
 }
+
+extension WalletSchema {
+    /// The hosts the holder agreed to exchange with by scanning a link (issue #26): one row
+    /// per host, its id a keyed hash of the host name, the name and the decision sealed, so
+    /// the file does not show whom the holder deals with.
+    static func registerTrustedExchangeHosts(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v4-trusted-exchange-hosts") { db in
+            try db.execute(sql: """
+                CREATE TABLE trusted_exchange_host (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    body BLOB NOT NULL,
+                    added_at REAL NOT NULL
+                );
+                """)
+        }
+    }
+}

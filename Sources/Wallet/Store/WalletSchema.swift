@@ -95,6 +95,7 @@ enum WalletSchema {
             try TypedMetadataMigration(cipher: cipher).run(db)
         }
         registerHolderDIDs(in: &migrator)
+        registerTrustedExchangeHosts(in: &migrator)
         return migrator
     }
 }
