@@ -96,7 +96,7 @@ let package = Package(
         .target(name: "QRScanner", dependencies: ["CZbar", "CPNG", "CJPEG"]),
         .target(name: "JOSE", dependencies: ["CryptoKeys", "JSONModel", "Multiformats", "Deflate"]),
         .target(name: "COSE", dependencies: ["CryptoKeys", "CBOR"]),
-        .target(name: "JSONLD"),
+        .target(name: "JSONLD", dependencies: ["JSONModel"]),
         .target(
             name: "X509Trust",
             dependencies: [
@@ -234,7 +234,7 @@ let package = Package(
             "QRExchange", "HTTP", "JSONModel", "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
-        .testTarget(name: "JSONLDTests", dependencies: ["JSONLD"]),
+        .testTarget(name: "JSONLDTests", dependencies: ["JSONLD", "JSONModel", "VellumTestSupport", "CryptoKeys"]),
         .testTarget(name: "JSONModelTests", dependencies: ["JSONModel", "VellumTestSupport"]),
         .testTarget(name: "CryptoKeysTests", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport"]),
