@@ -234,7 +234,10 @@ let package = Package(
             "QRExchange", "HTTP", "JSONModel", "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
-        .testTarget(name: "JSONLDTests", dependencies: ["JSONLD", "JSONModel", "VellumTestSupport", "CryptoKeys"]),
+        .testTarget(name: "JSONLDTests", dependencies: [
+            "JSONLD", "JSONModel", "CryptoKeys", "HTTP", "VellumTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .testTarget(name: "JSONModelTests", dependencies: ["JSONModel", "VellumTestSupport"]),
         .testTarget(name: "CryptoKeysTests", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport"]),
