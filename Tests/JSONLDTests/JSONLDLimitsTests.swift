@@ -73,15 +73,20 @@ struct JSONLDLimitsTests {
         await #expect(throws: JSONLDError.limitExceeded(.quads, limit: 20)) { _ = try await JSONLDAPI.toRDF(nodes, options: options) }
     }
 
-    @Test("scoped contexts applied again for every node count against the processing limit")
-    func contextProcessing() async {
-        let context: JSONValue = ["T": ["@id": "https://example.com/T", "@context": ["p": "https://example.com/p"]]]
-        let nodes = JSONValue.array((0..<100).map { _ in ["@type": "T", "p": "v"] })
+    @Test("many distinct local contexts count against the processing limit; a repeated one is processed once")
+    func contextProcessing() async throws {
+        let distinct = JSONValue.array((0..<100).map { index in
+            ["@context": .object(JSONObject([("p\(index)", .string("https://example.com/p\(index)"))])), "p\(index)": "v"]
+        })
         var options = JSONLDOptions()
         options.limits.maxContextProcessing = 50
         await #expect(throws: JSONLDError.limitExceeded(.contextProcessing, limit: 50)) {
-            _ = try await JSONLDAPI.expand(["@context": context, "@graph": nodes], options: options)
+            _ = try await JSONLDAPI.expand(["@graph": distinct], options: options)
         }
+        let context: JSONValue = ["T": ["@id": "https://example.com/T", "@context": ["p": "https://example.com/p"]]]
+        let repeated = JSONValue.array((0..<100).map { _ in ["@type": "T", "p": "v"] })
+        let expanded = try await JSONLDAPI.expand(["@context": context, "@graph": repeated], options: options)
+        #expect(expanded.arrayValue?.count == 100)
     }
 
     @Test("a credential that redefines a protected term of the credentials context is refused")

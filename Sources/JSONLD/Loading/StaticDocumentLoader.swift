@@ -7,10 +7,14 @@ import JSONModel
 /// context is an error the caller sees, never a silent network fetch.
 public struct StaticDocumentLoader: DocumentLoader {
     private let documents: [String: JSONValue]
+    /// Distinguishes this loader's documents in the shared context cache (two loaders may
+    /// serve different documents at one URL).
+    let identity: UInt64
 
     /// A loader over `documents`, keyed by URL.
     public init(documents: [String: JSONValue]) {
         self.documents = documents
+        self.identity = ContextCache.nextIdentity()
     }
 
     /// The URLs this loader serves.

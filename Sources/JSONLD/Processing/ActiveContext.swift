@@ -16,11 +16,16 @@ struct ActiveContext: Sendable {
     var defaultDirection: String?
     var previous: Previous?
     var processingMode: JSONLDOptions.ProcessingMode
+    /// Names this context for ``ContextCache``: every context processing result gets a fresh
+    /// one, and a context made from nothing but a processing mode (no base) always has the
+    /// same one, so that results cached from it can be found again by the next document.
+    var identity: UInt64
 
     init(base: String?, processingMode: JSONLDOptions.ProcessingMode) {
         self.baseIRI = base
         self.originalBaseURL = base
         self.processingMode = processingMode
+        self.identity = base == nil ? (processingMode == .jsonLD11 ? 1 : 2) : ContextCache.nextIdentity()
     }
 
     var isJSONLD10: Bool { processingMode == .jsonLD10 }

@@ -4,15 +4,31 @@ import JSONModel
 /// active context gives the new active context.
 extension JSONLDProcessor {
     /// The flags the algorithm threads through its recursion.
-    struct ContextFlags {
+    struct ContextFlags: Hashable {
         var remoteContexts: [String] = []
         var overrideProtected = false
         var propagate = true
         var validateScopedContext = true
     }
 
+    /// Context processing through the cache: the same local context applied to the same
+    /// active context with the same flags gives the same result, so a credential's contexts
+    /// and each type's scoped context are processed once, not once per node or per document.
     func processContext(
         _ active: ActiveContext, local: JSONValue, baseURL: String?, flags: ContextFlags = ContextFlags()
+    ) async throws(JSONLDError) -> ActiveContext {
+        let key = ContextCache.Key(
+            active: active.identity, local: local, baseURL: baseURL, flags: flags,
+            loader: sharedLoaderIdentity, limits: limits)
+        if let cached = contextCache.context(for: key) { return cached }
+        var result = try await processUncached(active, local: local, baseURL: baseURL, flags: flags)
+        result.identity = ContextCache.nextIdentity()
+        contextCache.store(result, for: key)
+        return result
+    }
+
+    private func processUncached(
+        _ active: ActiveContext, local: JSONValue, baseURL: String?, flags: ContextFlags
     ) async throws(JSONLDError) -> ActiveContext {
         contextSteps += 1
         guard contextSteps <= limits.maxContextProcessing else {

@@ -4,7 +4,7 @@
 /// processing can multiply out of a small document: contexts that pull in contexts,
 /// scoped contexts nested deeply, and node maps that grow into many quads. Going over one is
 /// ``JSONLDError/limitExceeded(_:limit:)``, never a crash or an unbounded loop.
-public struct JSONLDLimits: Sendable, Equatable {
+public struct JSONLDLimits: Sendable, Hashable {
     /// Which bound was hit.
     public enum Limit: String, Sendable {
         /// Remote contexts nested inside one another (a context that loads a context …).

@@ -13,9 +13,23 @@ final class JSONLDProcessor {
     private var blankNodeCounter = 0
     private var blankNodeLabels: [String: String] = [:]
 
+    /// Context processing results: shared across operations for a static loader, this
+    /// operation's own otherwise.
+    let contextCache: ContextCache
+
     init(options: JSONLDOptions) {
         self.options = options
+        if let loader = options.documentLoader as? StaticDocumentLoader {
+            contextCache = ContextCache.shared
+            sharedLoaderIdentity = loader.identity
+        } else {
+            contextCache = ContextCache()
+            sharedLoaderIdentity = 0
+        }
     }
+
+    /// The static loader's identity, part of every shared cache key.
+    let sharedLoaderIdentity: UInt64
 
     var limits: JSONLDLimits { options.limits }
 
