@@ -96,7 +96,7 @@ let package = Package(
         .target(name: "QRScanner", dependencies: ["CZbar", "CPNG", "CJPEG"]),
         .target(name: "JOSE", dependencies: ["CryptoKeys", "JSONModel", "Multiformats", "Deflate"]),
         .target(name: "COSE", dependencies: ["CryptoKeys", "CBOR"]),
-        .target(name: "JSONLD", dependencies: ["JSONModel"]),
+        .target(name: "JSONLD", dependencies: ["CryptoKeys"]),
         .target(
             name: "X509Trust",
             dependencies: [
@@ -234,10 +234,10 @@ let package = Package(
             "QRExchange", "HTTP", "JSONModel", "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
-        .testTarget(name: "JSONLDTests", dependencies: [
             "JSONLD", "JSONModel", "CryptoKeys", "HTTP", "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
+        .testTarget(name: "JSONLDTests", dependencies: ["JSONLD", "CryptoKeys", "VellumTestSupport"]),
         .testTarget(name: "JSONModelTests", dependencies: ["JSONModel", "VellumTestSupport"]),
         .testTarget(name: "CryptoKeysTests", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport"]),

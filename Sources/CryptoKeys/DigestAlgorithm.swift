@@ -64,6 +64,18 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Hashes `bytes` into a stack buffer that lives while `body` runs: for a caller that
+    /// builds its input in a reused byte buffer and turns each digest straight into
+    /// something else (RDFC-1.0 hashes thousands of short N-Quads texts and keeps only their
+    /// hexadecimal form), so neither the input nor the digest is copied into a `Data`.
+    package func withDigest(of bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { digest in
+            guard let target = digest.baseAddress else { return }
+            write(bytes, into: target)
+            body(UnsafeRawBufferPointer(digest))
+        }
+    }
+
     /// One contiguous input hashed into a new `Data` (see ``write(_:into:)``).
     private func oneShot(_ input: UnsafeRawBufferPointer) -> Data {
         var digest = Data(count: byteCount)
