@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "DID", targets: ["DID"]),
         .library(name: "HTTP", targets: ["HTTP"]),
         .library(name: "OpenDID", targets: ["OpenDID"]),
+        .library(name: "W3CCredentials", targets: ["W3CCredentials"]),
         .library(name: "SDJWT", targets: ["SDJWT"]),
         .library(name: "StatusList", targets: ["StatusList"]),
         .library(name: "MDoc", targets: ["MDoc"]),
@@ -112,6 +113,7 @@ let package = Package(
         .target(name: "DID", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "HTTP"]),
 
         // Layer 2: credential formats.
+        .target(name: "W3CCredentials", dependencies: ["JSONModel", "CryptoKeys", "Multiformats", "DID"]),
         .target(name: "OpenDID", dependencies: ["CryptoKeys", "JSONModel", "Multiformats"]),
         .target(
             name: "SDJWT",
@@ -236,6 +238,8 @@ let package = Package(
         ]),
             "JSONLD", "JSONModel", "CryptoKeys", "HTTP", "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
+        .testTarget(name: "W3CCredentialsTests", dependencies: [
+            "W3CCredentials", "JSONModel", "CryptoKeys", "Multiformats", "DID", "VellumTestSupport",
         ]),
         .testTarget(name: "JSONLDTests", dependencies: ["JSONLD", "CryptoKeys", "VellumTestSupport"]),
         .testTarget(name: "JSONModelTests", dependencies: ["JSONModel", "VellumTestSupport"]),

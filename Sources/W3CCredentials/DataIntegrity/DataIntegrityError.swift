@@ -1,0 +1,57 @@
+/// Why a Data Integrity proof was not made or not accepted. Each check has its own case, so a
+/// caller (and a test) can tell a forgery from a policy refusal.
+public enum DataIntegrityError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The document has no `proof`, or none of type `DataIntegrityProof`.
+    case missingProof
+    /// A proof member is missing or malformed (the name, and why).
+    case invalidProof(String)
+    /// The `cryptosuite` is not one this library implements, or not one the policy accepts.
+    case unsupportedCryptosuite(String)
+    /// The proof's `@context` is not a prefix of the document's.
+    case contextMismatch
+    /// The document or proof cannot be canonicalized (a number JCS cannot write).
+    case canonicalization(String)
+    /// The `proofValue` is not base58btc multibase, or not the suite's signature length.
+    case invalidProofValue
+    /// The verification method could not be resolved or is not in the relationship the proof
+    /// purpose names.
+    case verificationMethod(String)
+    /// The verification method's key is not one the cryptosuite signs with.
+    case keyNotSupported(String)
+    /// The signature does not verify: the document, the proof options or the key differ
+    /// from what was signed.
+    case signatureInvalid
+    /// `proofPurpose` is not the one the verifier expects.
+    case wrongProofPurpose(expected: String, found: String)
+    /// The expected `challenge` is missing from the proof or differs.
+    case challengeMismatch
+    /// The expected `domain` is missing from the proof or differs.
+    case domainMismatch
+    /// `created` is later than the time of the check.
+    case createdInFuture
+    /// `expires` has passed.
+    case proofExpired
+    /// Signing failed in the key's backend.
+    case signing(String)
+
+    /// A message for a log.
+    public var description: String {
+        switch self {
+        case .missingProof: return "Data Integrity: no DataIntegrityProof"
+        case let .invalidProof(reason): return "Data Integrity: invalid proof: \(reason)"
+        case let .unsupportedCryptosuite(suite): return "Data Integrity: cryptosuite \(suite) not supported"
+        case .contextMismatch: return "Data Integrity: the proof's @context is not a prefix of the document's"
+        case let .canonicalization(reason): return "Data Integrity: cannot canonicalize: \(reason)"
+        case .invalidProofValue: return "Data Integrity: proofValue is not a base58btc signature of the right length"
+        case let .verificationMethod(reason): return "Data Integrity: verification method: \(reason)"
+        case let .keyNotSupported(reason): return "Data Integrity: key not supported: \(reason)"
+        case .signatureInvalid: return "Data Integrity: signature does not verify"
+        case let .wrongProofPurpose(expected, found): return "Data Integrity: proofPurpose \(found), expected \(expected)"
+        case .challengeMismatch: return "Data Integrity: challenge missing or different"
+        case .domainMismatch: return "Data Integrity: domain missing or different"
+        case .createdInFuture: return "Data Integrity: created is in the future"
+        case .proofExpired: return "Data Integrity: proof expired"
+        case let .signing(reason): return "Data Integrity: signing failed: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import CryptoKeys
+import DID
+import Foundation
+
+/// What a verifier requires of a Data Integrity proof beyond a valid signature: the purpose
+/// its key must be authorized for, the suites it accepts, the time of the check, and for
+/// authentication the challenge and domain it sent. The signature is the evidence; this is
+/// the policy, a value a caller composes (a credential check uses the default purpose, a
+/// presentation check names `authentication` and its nonce).
+public struct DataIntegrityProofPolicy: Sendable, Hashable {
+    /// The proof purpose the proof must state; its verification method must be listed under
+    /// the relationship of the same name in the controller's DID document.
+    public var proofPurpose: VerificationRelationship
+    /// The cryptosuites accepted.
+    public var cryptosuites: Set<DataIntegrityCryptosuite>
+    /// The expected `challenge`; when set, the proof must carry exactly it.
+    public var challenge: String?
+    /// The expected `domain`; when set, the proof's `domain` must be or include it.
+    public var domain: String?
+    /// The time of the check (`created` not after it, `expires` not before it).
+    public var now: Date
+    /// The tolerance on those comparisons.
+    public var skew: ClockSkew
+
+    /// A policy; by default `assertionMethod`, every suite, no challenge or domain, now.
+    public init(
+        proofPurpose: VerificationRelationship = .assertionMethod,
+        cryptosuites: Set<DataIntegrityCryptosuite> = Set(DataIntegrityCryptosuite.allCases),
+        challenge: String? = nil, domain: String? = nil, now: Date = Date(), skew: ClockSkew = .standard
+    ) {
+        self.proofPurpose = proofPurpose
+        self.cryptosuites = cryptosuites
+        self.challenge = challenge
+        self.domain = domain
+        self.now = now
+        self.skew = skew
+    }
+
+    /// A presentation's proof: `authentication`, with the verifier's challenge and domain.
+    public static func authentication(challenge: String, domain: String?, now: Date = Date()) -> Self {
+        Self(proofPurpose: .authentication, challenge: challenge, domain: domain, now: now)
+    }
+
+    /// The checks on the proof's own members (purpose, suite, challenge, domain, times).
+    func check(_ proof: DataIntegrityProof) throws(DataIntegrityError) -> DataIntegrityCryptosuite {
+        guard let suite = DataIntegrityCryptosuite(rawValue: proof.cryptosuite), cryptosuites.contains(suite) else {
+            throw .unsupportedCryptosuite(proof.cryptosuite)
+        }
+        guard proof.proofPurpose == proofPurpose.rawValue else {
+            throw .wrongProofPurpose(expected: proofPurpose.rawValue, found: proof.proofPurpose)
+        }
+        if let challenge, proof.challenge != challenge { throw .challengeMismatch }
+        if let domain, !proof.domains.contains(domain) { throw .domainMismatch }
+        if let created = proof.created, created > now.addingTimeInterval(skew.seconds) { throw .createdInFuture }
+        if let expires = proof.expires, expires < now.addingTimeInterval(-skew.seconds) { throw .proofExpired }
+        return suite
+    }
+}

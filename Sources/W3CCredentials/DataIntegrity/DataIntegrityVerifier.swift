@@ -1,0 +1,109 @@
+import CryptoKeys
+import DID
+import Foundation
+import JSONModel
+import Multiformats
+
+/// A Data Integrity proof that verified: the proof, its suite and the verification method
+/// whose key made it.
+public struct VerifiedDataIntegrityProof: Sendable, Hashable {
+    /// The proof.
+    public let proof: DataIntegrityProof
+    /// Its cryptosuite.
+    public let cryptosuite: DataIntegrityCryptosuite
+    /// The verification method, resolved through its DID, authorized for the proof purpose.
+    public let verificationMethod: ResolvedVerificationMethod
+}
+
+/// Verifies the Data Integrity proofs of a document with the JCS cryptosuites (§3.3.2 Verify
+/// Proof of either suite) under a ``DataIntegrityProofPolicy``.
+///
+/// For each proof: the policy's checks on its members (purpose, suite, challenge, domain,
+/// times); the proof's `@context` must be a prefix of the document's and replaces it; the
+/// verification method is resolved through its DID (did:key, did:jwk … by the resolver given)
+/// and must be listed under the relationship the purpose names; its key must be one the suite
+/// signs with; then the signature over the hashes of the canonical proof configuration and
+/// document. Every proof must verify.
+public struct DataIntegrityVerifier: Sendable {
+    /// Resolves the DIDs of verification methods.
+    public var resolver: any DIDResolver
+
+    /// A verifier resolving with `resolver` (offline methods by default).
+    public init(resolver: any DIDResolver = DIDResolverRegistry.offline()) {
+        self.resolver = resolver
+    }
+
+    /// Verifies every `DataIntegrityProof` of `document`.
+    public func verify(
+        _ document: JSONValue, policy: DataIntegrityProofPolicy
+    ) async throws(DataIntegrityError) -> [VerifiedDataIntegrityProof] {
+        guard let object = document.objectValue else { throw .invalidProof("the document is not a JSON object") }
+        let proofObjects: [JSONObject]
+        switch object["proof"] {
+        case let .object(proof)?: proofObjects = [proof]
+        case let .array(values)?: proofObjects = values.compactMap(\.objectValue)
+        default: throw .missingProof
+        }
+        var proofs: [DataIntegrityProof] = []
+        for value in proofObjects where value["type"]?.stringValue == "DataIntegrityProof" {
+            proofs.append(try DataIntegrityProof(json: value))
+        }
+        guard !proofs.isEmpty else { throw .missingProof }
+        var unsecured = JSONObject(object.members.filter { $0.name != "proof" })
+        var verified: [VerifiedDataIntegrityProof] = []
+        for proof in proofs {
+            let suite = try policy.check(proof)
+            let options = proof.options
+            if let proofContext = options["@context"] {
+                guard Self.isPrefix(proofContext, of: unsecured["@context"]) else { throw .contextMismatch }
+                unsecured.updateValue(proofContext, forName: "@context")
+            }
+            let method = try await resolve(proof, relationship: policy.proofPurpose)
+            guard let algorithm = suite.signatureAlgorithm(for: method.publicKey.curve) else {
+                throw .keyNotSupported("\(suite.rawValue) does not verify with a \(method.publicKey.curve?.rawValue ?? "RSA") key")
+            }
+            guard let signature = try? Multibase.decode(proof.proofValue, expecting: .base58btc),
+                signature.count == algorithm.signatureByteCount
+            else { throw .invalidProofValue }
+            let hashing = try JCSProofHashing(
+                document: unsecured, proofConfiguration: options,
+                hashAlgorithm: suite.hashAlgorithm(for: method.publicKey.curve))
+            guard (try? method.publicKey.verify(signature, for: hashing.hashData, algorithm: algorithm)) == true else {
+                throw .signatureInvalid
+            }
+            verified.append(VerifiedDataIntegrityProof(proof: proof, cryptosuite: suite, verificationMethod: method))
+        }
+        return verified
+    }
+
+    /// The verification method `proof` names, from its controller's DID document, listed under
+    /// `relationship`.
+    private func resolve(
+        _ proof: DataIntegrityProof, relationship: VerificationRelationship
+    ) async throws(DataIntegrityError) -> ResolvedVerificationMethod {
+        let url: DIDURL
+        do {
+            url = try DIDURL(proof.verificationMethod)
+        } catch {
+            throw .verificationMethod(error.description)
+        }
+        let resolution: DIDResolution
+        do {
+            resolution = try await resolver.resolve(url.did)
+        } catch {
+            throw .verificationMethod(error.description)
+        }
+        do {
+            return try resolution.document.verificationMethod(for: proof.verificationMethod, relationship: relationship)
+        } catch {
+            throw .verificationMethod(error.description)
+        }
+    }
+
+    /// Whether the proof's `@context` (a value or a list) is a prefix of the document's.
+    static func isPrefix(_ proofContext: JSONValue, of documentContext: JSONValue?) -> Bool {
+        let prefix = proofContext.arrayValue ?? [proofContext]
+        let whole = documentContext?.arrayValue ?? documentContext.map { [$0] } ?? []
+        return prefix.count <= whole.count && Array(whole.prefix(prefix.count)) == prefix
+    }
+}
