@@ -97,7 +97,7 @@ let package = Package(
         .target(name: "QRScanner", dependencies: ["CZbar", "CPNG", "CJPEG"]),
         .target(name: "JOSE", dependencies: ["CryptoKeys", "JSONModel", "Multiformats", "Deflate"]),
         .target(name: "COSE", dependencies: ["CryptoKeys", "CBOR"]),
-        .target(name: "JSONLD", dependencies: ["CryptoKeys"]),
+        .target(name: "JSONLD", dependencies: ["JSONModel", "CryptoKeys"]),
         .target(
             name: "X509Trust",
             dependencies: [
@@ -236,12 +236,13 @@ let package = Package(
             "QRExchange", "HTTP", "JSONModel", "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
-            "JSONLD", "JSONModel", "CryptoKeys", "HTTP", "VellumTestSupport",
-            .product(name: "Hummingbird", package: "hummingbird"),
         .testTarget(name: "W3CCredentialsTests", dependencies: [
             "W3CCredentials", "JSONModel", "CryptoKeys", "Multiformats", "DID", "VellumTestSupport",
         ]),
-        .testTarget(name: "JSONLDTests", dependencies: ["JSONLD", "CryptoKeys", "VellumTestSupport"]),
+        .testTarget(name: "JSONLDTests", dependencies: [
+            "JSONLD", "JSONModel", "CryptoKeys", "HTTP", "VellumTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .testTarget(name: "JSONModelTests", dependencies: ["JSONModel", "VellumTestSupport"]),
         .testTarget(name: "CryptoKeysTests", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport"]),
