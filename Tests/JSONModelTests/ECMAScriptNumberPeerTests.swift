@@ -1,6 +1,7 @@
 import Foundation
 import JSONModel
 import Testing
+import VellumTestSupport
 
 /// Differential check of JCS number formatting against a real ECMAScript engine (Node.js's
 /// `String(number)`), over pseudo-random doubles. Skipped where `node` is not installed.
@@ -9,17 +10,6 @@ struct ECMAScriptNumberPeerTests {
     static let node: URL? = ["/usr/bin/node", "/usr/local/bin/node", "/opt/homebrew/bin/node"]
         .map(URL.init(fileURLWithPath:))
         .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-
-    /// A fixed xorshift sequence, so a failure reproduces.
-    struct XorShift: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return state
-        }
-    }
 
     @Test("20 000 doubles format exactly as Node.js formats them",
           .enabled(if: node != nil, "skipped: node not found"))
