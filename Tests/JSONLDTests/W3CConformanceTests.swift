@@ -73,37 +73,38 @@ struct W3CConformanceTests {
 
     /// `nil` when the test passes, else why not.
     static func runExpand(_ entry: W3CManifest.Entry) async -> String? {
-        do {
-            let options = try await W3CManifest.options(for: entry)
-            let result: JSONValue
-            do {
-                result = try await JSONLDAPI.expand(documentAt: W3CManifest.baseURL + entry.input, options: options)
-            } catch {
-                if entry.isNegative { return error.code == entry.expectErrorCode ? nil : "expected \(entry.expectErrorCode ?? ""), got \(error)" }
-                return "error \(error)"
-            }
-            if entry.isNegative { return "expected error \(entry.expectErrorCode ?? ""), got \(result.serializedString())" }
+        await evaluate(entry, JSONLDAPI.expand(documentAt:options:)) { result in
             let expected = try JSONValue(parsing: Vectors.data(W3CManifest.folder + (entry.expect ?? "")))
             return ExpandedEquality.equal(result, expected) ? nil : "got \(result.serializedString())"
-        } catch {
-            return "harness: \(error)"
         }
     }
 
     static func runToRDF(_ entry: W3CManifest.Entry) async -> String? {
-        do {
-            let options = try await W3CManifest.options(for: entry)
-            let result: RDFDataset
-            do {
-                result = try await JSONLDAPI.toRDF(documentAt: W3CManifest.baseURL + entry.input, options: options)
-            } catch {
-                if entry.isNegative { return error.code == entry.expectErrorCode ? nil : "expected \(entry.expectErrorCode ?? ""), got \(error)" }
-                return "error \(error)"
-            }
-            if entry.isNegative { return "expected error \(entry.expectErrorCode ?? ""), got \(result.count) quads" }
+        await evaluate(entry, JSONLDAPI.toRDF(documentAt:options:)) { result in
             if entry.isSyntax { return nil }
             let expected = try NQuadsFixture.parse(W3CManifest.text(entry.expect ?? ""))
-            return DatasetIsomorphism.isomorphic(result, expected) ? nil : "got \(result.quads.map { "\($0)" }.joined(separator: " | "))"
+            return DatasetIsomorphism.isomorphic(result, expected)
+                ? nil : "got \(result.quads.map { "\($0)" }.joined(separator: " | "))"
+        }
+    }
+
+    /// Runs `operation` on the test's input with its options: a negative test passes when it
+    /// fails with the expected code, a positive one when `judge` finds nothing wrong.
+    static func evaluate<Output>(
+        _ entry: W3CManifest.Entry, _ operation: (String, JSONLDOptions) async throws(JSONLDError) -> Output,
+        judge: (Output) throws -> String?
+    ) async -> String? {
+        do {
+            let options = try await W3CManifest.options(for: entry)
+            let output: Output
+            do {
+                output = try await operation(W3CManifest.baseURL + entry.input, options)
+            } catch {
+                guard entry.isNegative else { return "error \(error)" }
+                return error.code == entry.expectErrorCode ? nil : "expected \(entry.expectErrorCode ?? ""), got \(error)"
+            }
+            if entry.isNegative { return "expected error \(entry.expectErrorCode ?? ""), got a result" }
+            return try judge(output)
         } catch {
             return "harness: \(error)"
         }
