@@ -17,6 +17,13 @@ extension JSONLDProcessor {
     func processContext(
         _ active: ActiveContext, local: JSONValue, baseURL: String?, flags: ContextFlags = ContextFlags()
     ) async throws(JSONLDError) -> ActiveContext {
+        // A scoped context's validation runs on a context still being defined; its result is
+        // thrown away, so it is neither looked up nor kept.
+        guard flags.validateScopedContext else {
+            var result = try await processUncached(active, local: local, baseURL: baseURL, flags: flags)
+            result.identity = ContextCache.nextIdentity()
+            return result
+        }
         let key = ContextCache.Key(
             active: active.identity, local: local, baseURL: baseURL, flags: flags,
             loader: sharedLoaderIdentity, limits: limits)
@@ -40,7 +47,12 @@ extension JSONLDProcessor {
             guard case let .bool(flag) = value else { throw .error(.invalidPropagateValue, "@propagate must be a boolean") }
             propagate = flag
         }
-        if !propagate && result.previous == nil { result.previous = .init(active) }
+        // Every state the result passes through has its own identity, so that the nested
+        // (cached) processing of a remote context never takes it for another.
+        if !propagate && result.previous == nil {
+            result.previous = .init(active)
+            result.identity = ContextCache.nextIdentity()
+        }
         let contexts: [JSONValue] = if case let .array(items) = local { items } else { [local] }
         for context in contexts {
             switch context {
@@ -51,10 +63,12 @@ extension JSONLDProcessor {
                 let before = result
                 result = ActiveContext(base: active.originalBaseURL, processingMode: active.processingMode)
                 if !propagate { result.previous = .init(before) }
+                result.identity = ContextCache.nextIdentity()
             case let .string(reference):
                 result = try await processRemoteContext(reference, into: result, baseURL: baseURL, flags: flags)
             case let .object(object):
                 result = try await processLocalContext(object, into: result, baseURL: baseURL, flags: flags)
+                result.identity = ContextCache.nextIdentity()
             default:
                 throw .error(.invalidLocalContext, "a context must be null, a string or a map")
             }
