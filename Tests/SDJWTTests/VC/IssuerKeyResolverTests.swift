@@ -200,12 +200,12 @@ struct IssuerKeyResolverTests {
     func status() async throws {
         let signer = try Fixtures.issuerSigner()
         let now = Date(timeIntervalSince1970: VCFixtures.now)
-        let published = BaseBox()
+        let published = Locked("")
         try await LoopbackServer.with(pages: { _ in
-            ["/statuslists/1": .init(contentType: "application/statuslist+jwt", body: published.base)]
+            ["/statuslists/1": .init(contentType: "application/statuslist+jwt", body: published.value)]
         }) { base in
             let list = try TokenStatusList(bits: .two, statuses: [.valid, .invalid, .suspended])
-            published.base = try await StatusListToken(subject: "\(base)/statuslists/1", issuedAt: now, statusList: list)
+            published.value = try await StatusListToken(subject: "\(base)/statuslists/1", issuedAt: now, statusList: list)
                 .signedJWT(signer: signer)
             let statusResolver = StatusListResolver(
                 httpClient: URLSessionHTTPClient(), keys: StatusListKeyLookup.fixed(try Fixtures.issuerKey().publicKey),
@@ -248,10 +248,10 @@ struct IssuerKeyResolverTests {
 
     /// A loopback status list page: `body` gets the box whose text the page serves and the
     /// page's URI.
-    static func withStatusListPage(_ body: @Sendable (BaseBox, String) async throws -> Void) async throws {
-        let published = BaseBox()
+    static func withStatusListPage(_ body: @Sendable (Locked<String>, String) async throws -> Void) async throws {
+        let published = Locked("")
         try await LoopbackServer.with(pages: { _ in
-            ["/statuslists/1": .init(contentType: "application/statuslist+jwt", body: published.base)]
+            ["/statuslists/1": .init(contentType: "application/statuslist+jwt", body: published.value)]
         }) { base in
             try await body(published, "\(base)/statuslists/1")
         }
@@ -281,14 +281,14 @@ struct IssuerKeyResolverTests {
                 signer: SoftwareSigner(privateKey: issuerKey))
 
             // The issuer's own list: index 1 is revoked.
-            published.base = try await StatusListToken(
+            published.value = try await StatusListToken(
                 subject: uri, issuer: "\(issuerDID)", issuedAt: now,
                 statusList: TokenStatusList(bits: .one, statuses: [.valid, .invalid])
             ).signedJWT(signer: SoftwareSigner(privateKey: issuerKey, keyID: "\(issuerDID)#0"))
             #expect(try await verifier.verify(credential, resolver: resolver).status == .invalid)
 
             // A list saying "valid", signed by a did:jwk of the forger's own: no key is found.
-            published.base = try await StatusListToken(
+            published.value = try await StatusListToken(
                 subject: uri, issuer: "\(forgerDID)", issuedAt: now,
                 statusList: TokenStatusList(bits: .one, statuses: [.valid, .valid])
             ).signedJWT(signer: SoftwareSigner(privateKey: forger, keyID: "\(forgerDID)#0"))
@@ -325,7 +325,7 @@ struct IssuerKeyResolverTests {
                 let claims = JWTClaims(
                     issuer: "https://issuer.example.com", subject: uri, issuedAt: now,
                     additionalClaims: ["status_list": try list.jsonValue()])
-                published.base = try await JWT.sign(claims, header: header, signer: signer.signer())
+                published.value = try await JWT.sign(claims, header: header, signer: signer.signer())
             }
             func status() async throws -> StatusResult? {
                 verifier.statusResolver = StatusListResolver(

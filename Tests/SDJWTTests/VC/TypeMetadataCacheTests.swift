@@ -20,15 +20,15 @@ struct TypeMetadataCacheTests {
     @Test("with integrity the second resolution is served from the cache; without, it is fetched again")
     func integrityKeyedReuse() async throws {
         let counter = Counter()
-        let base = BaseBox()
+        let base = Locked("")
         let router = Router()
         router.get("type") { _, _ in
             counter.increment()
-            return #"{"vct":"\#(base.base)/type","display":[{"locale":"en","name":"Cached"}]}"#
+            return #"{"vct":"\#(base.value)/type","display":[{"locale":"en","name":"Cached"}]}"#
         }
         try await LoopbackHTTPServer.run(router, label: "type-metadata-cache") { port in
-            base.base = "http://127.0.0.1:\(port)"
-            let vct = "\(base.base)/type"
+            base.value = "http://127.0.0.1:\(port)"
+            let vct = "\(base.value)/type"
             let integrity = TypeMetadataTests.sri(#"{"vct":"\#(vct)","display":[{"locale":"en","name":"Cached"}]}"#)
             let cache = TypeMetadataCache()
             let resolver = TypeMetadataResolver(httpClient: URLSessionHTTPClient(), cache: cache)
