@@ -11,24 +11,11 @@ import VellumTestSupport
 /// The refused addresses are judged before any socket is opened, so nothing here leaves the
 /// machine; the endless server runs on loopback in this process.
 @Suite("vellum against hostile servers", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
-struct HostileNetworkCommandTests {
+struct HostileNetworkCommandTests: CLIScratchSuite {
     let folder: URL
-    var directory: URL { folder.appendingPathComponent("wallet") }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-hostile-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    func withWallet(_ body: () async throws -> Void) async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try await WalletCLI.makeWallet(at: directory).close()
-        try await body()
-    }
-
-    func storedCount() async throws -> Int {
-        let listed = try await WalletCLI.run(["list", "--json", "--wallet", directory.path])
-        return try WalletCLI.json(listed).arrayValue?.count ?? -1
+        folder = try Self.makeFolder("vellum-hostile-cli")
     }
 
     static func offerLink(_ uri: String) -> String {
@@ -44,8 +31,7 @@ struct HostileNetworkCommandTests {
     @Test("receive refuses an offer URI at the cloud metadata address, names the address, stores nothing, exits 8")
     func offerAtTheMetadataAddress() async throws {
         try await withWallet {
-            let result = try await WalletCLI.run(
-                ["receive", Self.offerLink("https://169.254.169.254/latest/meta-data/offer"), "--yes", "--wallet", directory.path])
+            let result = try await vellum(["receive", Self.offerLink("https://169.254.169.254/latest/meta-data/offer"), "--yes"])
             #expect(result.status == 8, "\(result.errorText)")
             #expect(result.errorText.contains("169.254.169.254"))
             #expect(result.errorText.contains("link-local"))
@@ -56,8 +42,7 @@ struct HostileNetworkCommandTests {
     @Test("receive refuses a private address and says how an intranet deployment allows it")
     func offerOnAPrivateNetwork() async throws {
         try await withWallet {
-            let result = try await WalletCLI.run(
-                ["receive", Self.offerLink("https://10.11.12.13/offer"), "--yes", "--wallet", directory.path])
+            let result = try await vellum(["receive", Self.offerLink("https://10.11.12.13/offer"), "--yes"])
             #expect(result.status == 8, "\(result.errorText)")
             #expect(result.errorText.contains("10.11.12.13"))
             #expect(result.errorText.contains("--allow-private-network"))
@@ -75,12 +60,11 @@ struct HostileNetworkCommandTests {
         router.get("/etc/passwd") { _, _ in "{\"credential_issuer\": \"https://attacker.example\"}" }
         try await withWallet {
             try await LoopbackHTTPServer.run(router, label: "HostileNetworkCommandTests") { port in
-                let metadata = try await WalletCLI.run(
-                    ["receive", Self.offerLink("http://127.0.0.1:\(port)/offer-to-metadata"), "--yes", "--wallet", directory.path])
+                let metadata = try await vellum(
+                    ["receive", Self.offerLink("http://127.0.0.1:\(port)/offer-to-metadata"), "--yes"])
                 #expect(metadata.status == 8, "\(metadata.errorText)")
                 #expect(metadata.errorText.contains("fe80::a9fe:a9fe"), "\(metadata.errorText)")
-                let file = try await WalletCLI.run(
-                    ["receive", Self.offerLink("http://127.0.0.1:\(port)/offer-to-file"), "--yes", "--wallet", directory.path])
+                let file = try await vellum(["receive", Self.offerLink("http://127.0.0.1:\(port)/offer-to-file"), "--yes"])
                 #expect(file.status == 8, "\(file.errorText)")
                 #expect(file.errorText.contains("file:///etc/passwd"), "\(file.errorText)")
             }
@@ -91,8 +75,7 @@ struct HostileNetworkCommandTests {
     @Test("present refuses a request_uri at a link-local address: nothing fetched, nothing sent, exit 8")
     func requestURIAtALinkLocalAddress() async throws {
         try await withWallet {
-            let result = try await WalletCLI.run(
-                ["present", Self.requestLink("https://169.254.169.254/request"), "--yes", "--wallet", directory.path])
+            let result = try await vellum(["present", Self.requestLink("https://169.254.169.254/request"), "--yes"])
             #expect(result.status == 8, "\(result.errorText)")
             #expect(result.errorText.contains("169.254.169.254"))
         }
@@ -107,7 +90,7 @@ struct HostileNetworkCommandTests {
                 ("response_mode", "direct_post"), ("response_uri", "https://169.254.169.254/cb"), ("nonce", "n-0S6_WzA2Mj"),
                 ("state", "s1"), ("dcql_query", query.serializedString()),
             ])
-            let result = try await WalletCLI.run(["present", link, "--yes", "--json", "--wallet", directory.path])
+            let result = try await vellum(["present", link, "--yes", "--json"])
             #expect(result.status == 1, "\(result.errorText)")
             #expect(result.errorText.contains("refusing to connect to 169.254.169.254"), "\(result.errorText)")
         }

@@ -9,23 +9,11 @@ import Wallet
 /// against the wallet's roots before it is stored, with its holder key or view-only, and is
 /// written back byte-identical.
 @Suite("vellum import and export", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
-struct ImportExportCommandTests {
+struct ImportExportCommandTests: CLIScratchSuite {
     let folder: URL
-    var directory: URL { folder.appendingPathComponent("wallet") }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-import-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    func write(_ name: String, _ data: Data) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try data.write(to: url)
-        return url.path
-    }
-
-    func vellum(_ arguments: [String]) async throws -> ChildProcess.Result {
-        try await WalletCLI.run(arguments + ["--wallet", directory.path])
+        folder = try Self.makeFolder("vellum-import-cli")
     }
 
     /// A wallet trusting `issuer`'s root for issuers.

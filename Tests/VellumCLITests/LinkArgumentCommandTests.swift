@@ -8,23 +8,11 @@ import Wallet
 /// quotes or angle brackets it was copied with, or as a picture of its QR code; and a link
 /// that is wrong on its face is refused before the passphrase is asked for, with a hint.
 @Suite("vellum receive/present: links as given", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
-struct LinkArgumentCommandTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-links-\(UUID().uuidString)")
-    var directory: URL { folder.appendingPathComponent("wallet") }
+struct LinkArgumentCommandTests: CLIScratchSuite {
+    let folder: URL
 
-    func withSandbox(_ body: (SandboxIssuer) async throws -> Void) async throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try await WalletCLI.makeWallet(at: directory).close()
-        let issuer = try SandboxIssuer()
-        _ = try await issuer.start()
-        do {
-            try await body(issuer)
-        } catch {
-            await issuer.stop()
-            throw error
-        }
-        await issuer.stop()
+    init() throws {
+        folder = try Self.makeFolder("vellum-links")
     }
 
     @Test("an offer in <…> and quotes, and a PNG of a request's QR code, are taken as their links")
@@ -38,12 +26,12 @@ struct LinkArgumentCommandTests {
 
             let trusted = folder.appendingPathComponent("verifier.pem")
             try Data(try await issuer.verifierRootPEM().utf8).write(to: trusted)
-            let trust = try await WalletCLI.run(["trust", "add", trusted.path, "--purpose", "verifier", "--wallet", directory.path])
+            let trust = try await vellum(["trust", "add", trusted.path, "--purpose", "verifier"])
             #expect(trust.status == 0, "\(trust.errorText)")
             let request = try await issuer.createPresentationRequest(query: SandboxPresentationQuery.name.dcqlQuery)
             let picture = folder.appendingPathComponent("request.png")
             try QRCodePNG.render(request.link).write(to: picture)
-            let presented = try await WalletCLI.run(["present", picture.path, "--yes", "--wallet", directory.path])
+            let presented = try await vellum(["present", picture.path, "--yes"])
             #expect(presented.status == 0, "\(presented.errorText)")
             #expect(try await issuer.presentationOutcome(transactionID: request.transactionID)?.status == .accepted)
         }
@@ -51,7 +39,6 @@ struct LinkArgumentCommandTests {
 
     @Test("a request given to receive, an offer given to present, and a non-link: refused before the passphrase, with a hint")
     func wrongOnItsFace() async throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // No passphrase is given: a command that asked for one would fail with exit 4 instead.
         let request = "openid4vp://?client_id=x509_san_dns%3Alocalhost&request_uri=http%3A%2F%2Flocalhost%3A1%2Fr"

@@ -11,25 +11,13 @@ import Wallet
 /// of an Open DID VC JSON verified against the trusted DID documents, `show`, `status`,
 /// `present --opendid` and `export`, with the documented exit codes.
 @Suite("vellum Open DID commands", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
-struct OpenDIDCommandTests {
+struct OpenDIDCommandTests: CLIScratchSuite {
     let folder: URL
-    var directory: URL { folder.appendingPathComponent("wallet") }
     let issuer = SandboxOpenDIDParty()
     let holder = SandboxOpenDIDParty()
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-opendid-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    func write(_ name: String, _ data: Data) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try data.write(to: url)
-        return url.path
-    }
-
-    func vellum(_ arguments: [String]) async throws -> ChildProcess.Result {
-        try await WalletCLI.run(arguments + ["--wallet", directory.path])
+        folder = try Self.makeFolder("vellum-opendid-cli")
     }
 
     @Test("trust add-did → import --holder-key → list → show → status → present --opendid → export byte-identical")

@@ -91,9 +91,8 @@ struct OutputConventionsTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let wallet = folder.appendingPathComponent("wallet")
         try await WalletCLI.makeWallet(at: wallet).close()
-        let issuer = try SandboxIssuer()
-        let base = try await issuer.start()
-        do {
+        try await withRunningSandbox { issuer in
+            let base = try await issuer.start()
             let offer = try await issuer.createOffer()
             let received = try await WalletCLI.run(
                 ["receive", offer.byReferenceLink, "--trust-issuer-iaca", "--yes", "--json", "--wallet", wallet.path])
@@ -112,10 +111,6 @@ struct OutputConventionsTests {
             #expect(status.status == 1)
             #expect(status.outputText.contains("status: revoked\nNOT VALID: statusRevoked ("), "\(status.outputText)")
             #expect(status.outputText.components(separatedBy: "statusRevoked").count == 2, "the reason once: \(status.outputText)")
-        } catch {
-            await issuer.stop()
-            throw error
         }
-        await issuer.stop()
     }
 }

@@ -9,7 +9,7 @@ import Wallet
 /// `vellum present` against the sandbox verifier, with credentials claimed from the sandbox
 /// issuer into a wallet the child process opens.
 @Suite("vellum present", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
-struct PresentCommandTests {
+struct PresentCommandTests: CLIScratchSuite {
     static let query: JSONValue = [
         "credentials": [
             ["id": "pid", "format": "dc+sd-jwt", "meta": ["vct_values": ["urn:eudi:pid:1"]], "claims": [["path": ["address", "locality"]]]],
@@ -18,28 +18,25 @@ struct PresentCommandTests {
         ],
     ]
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-present-cli-\(UUID().uuidString)")
-    var directory: URL { folder.appendingPathComponent("wallet") }
+    let folder: URL
+
+    init() throws {
+        folder = try Self.makeFolder("vellum-present-cli")
+    }
 
     /// A running sandbox and a closed wallet trusting its roots and holding `kinds`.
     func withSandbox(
         claiming kinds: [SandboxCredentialKind] = [.pid, .mDL], _ body: (SandboxIssuer, [String]) async throws -> Void
     ) async throws {
-        let issuer = try SandboxIssuer()
-        _ = try await issuer.start()
         defer { try? FileManager.default.removeItem(at: folder) }
-        do {
+        try await withRunningSandbox { issuer in
             let wallet = try await WalletCLI.makeWallet(at: directory)
             try await wallet.addTrustedIssuerCertificates([await issuer.certificates.rootDER], purposes: [.issuer])
             try await wallet.addTrustedIssuerCertificates([Data(try await issuer.verifierRootPEM().utf8)], purposes: [.verifier])
             let ids = try await SandboxClaim.claim(kinds, from: issuer, into: wallet)
             try await wallet.close()
             try await body(issuer, ids)
-        } catch {
-            await issuer.stop()
-            throw error
         }
-        await issuer.stop()
     }
 
     /// Runs `vellum present` with the passphrase and then `answer` on standard input.
@@ -68,7 +65,7 @@ struct PresentCommandTests {
             #expect(replay.status == 1, "\(replay.errorText)")
             #expect(replay.outputText.contains("Rejected by the verifier: invalid_request"))
 
-            let log = try await WalletCLI.run(["log", "--json", "--wallet", directory.path])
+            let log = try await vellum(["log", "--json"])
             #expect(try WalletCLI.json(log).arrayValue?.first?["outcome"] == "rejected: invalid_request")
             let entry = try #require(try WalletCLI.json(log).arrayValue?.dropFirst().first)
             #expect(entry["kind"] == "presentation" && entry["outcome"] == "accepted")
@@ -101,7 +98,7 @@ struct PresentCommandTests {
             #expect(flagged.status == 0, "\(flagged.errorText)")
             #expect(flagged.outputText.contains("verifier: NOT AUTHENTICATED"))
 
-            let log = try await WalletCLI.run(["log", "--wallet", directory.path])
+            let log = try await vellum(["log"])
             #expect(log.outputText.contains("→ declined") && log.outputText.contains("→ accepted"))
         }
     }

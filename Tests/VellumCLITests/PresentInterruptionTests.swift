@@ -8,9 +8,12 @@ import Wallet
 /// nothing was sent and the verifier got nothing; while it is sent it says the presentation
 /// may or may not have reached the verifier. Exit 130 either way.
 @Suite("vellum present: interrupted", .enabled(if: VellumBinary.url != nil && PythonPeer.isAvailable, PythonPeer.skipMessage))
-struct PresentInterruptionTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-present-int-\(UUID().uuidString)")
-    var directory: URL { folder.appendingPathComponent("wallet") }
+struct PresentInterruptionTests: CLIScratchSuite {
+    let folder: URL
+
+    init() throws {
+        folder = try Self.makeFolder("vellum-present-int")
+    }
 
     func session(_ arguments: [String], _ steps: [[String: String]]) async throws -> TerminalSession.Result {
         let binary = try #require(VellumBinary.url)
@@ -21,9 +24,7 @@ struct PresentInterruptionTests {
     /// A wallet holding the sandbox's PID and mDL and trusting its verifier.
     func withPresentation(_ body: (SandboxIssuer, (link: String, transactionID: String, pageURL: URL)) async throws -> Void) async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let issuer = try SandboxIssuer()
-        _ = try await issuer.start()
-        do {
+        try await withRunningSandbox { issuer in
             let wallet = try await WalletCLI.makeWallet(at: directory)
             try await wallet.addTrustedIssuerCertificates([Data(issuer.rootCertificatePEM.utf8)], purposes: [.issuer])
             try await wallet.addTrustedIssuerCertificates([Data(try await issuer.verifierRootPEM().utf8)], purposes: [.verifier])
@@ -31,11 +32,7 @@ struct PresentInterruptionTests {
             try await wallet.close()
             let request = try await issuer.createPresentationRequest(query: SandboxPresentationQuery.cityAndAge.dcqlQuery)
             try await body(issuer, request)
-        } catch {
-            await issuer.stop()
-            throw error
         }
-        await issuer.stop()
     }
 
     @Test("Ctrl-C at the consent prompt: nothing was sent, the verifier has no answer, exit 130")

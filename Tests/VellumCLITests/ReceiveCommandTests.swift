@@ -8,35 +8,11 @@ import Wallet
 /// `vellum receive` and `vellum sandbox`, through the built binary, against a sandbox issuer
 /// served by this test process over loopback.
 @Suite("vellum receive and sandbox", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
-struct ReceiveCommandTests {
+struct ReceiveCommandTests: CLIScratchSuite {
     let folder: URL
-    var directory: URL { folder.appendingPathComponent("wallet") }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-receive-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    /// A fresh wallet and a running sandbox issuer for `body`.
-    func withSandbox(
-        _ configuration: SandboxConfiguration = SandboxConfiguration(), _ body: (SandboxIssuer) async throws -> Void
-    ) async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try await WalletCLI.makeWallet(at: directory).close()
-        let issuer = try SandboxIssuer(configuration: configuration)
-        _ = try await issuer.start()
-        do {
-            try await body(issuer)
-        } catch {
-            await issuer.stop()
-            throw error
-        }
-        await issuer.stop()
-    }
-
-    func storedCount() async throws -> Int {
-        let listed = try await WalletCLI.run(["list", "--json", "--wallet", directory.path])
-        return try WalletCLI.json(listed).arrayValue?.count ?? -1
+        folder = try Self.makeFolder("vellum-receive-cli")
     }
 
     @Test("pre-authorized offer with --tx-code, --trust-issuer-iaca and --yes: both stored, exit 0, JSON results")

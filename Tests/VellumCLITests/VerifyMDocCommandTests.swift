@@ -9,13 +9,12 @@ import VellumTestSupport
     "vellum verify (mdoc)",
     .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"),
     .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
-struct VerifyMDocCommandTests {
+struct VerifyMDocCommandTests: CLIScratchSuite {
     let folder: URL
     let vectors = "mdoc/iso18013-5-annexD/"
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-mdoc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try Self.makeFolder("vellum-mdoc")
     }
 
     func vector(_ name: String) throws -> String { try Vectors.url(vectors + name).path }
@@ -23,12 +22,6 @@ struct VerifyMDocCommandTests {
     func responseBytes() throws -> Data {
         let hex = String(decoding: try Vectors.data(vectors + "ISO_18013_5_ANNEX_D_DEVICE_RESPONSE.hex"), as: UTF8.self)
         return try #require(Data(testHex: hex.trimmingCharacters(in: .whitespacesAndNewlines)))
-    }
-
-    func write(_ name: String, _ data: Data) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try data.write(to: url)
-        return url.path
     }
 
     /// Annex D's response with its session transcript and reader key: issuer data and device

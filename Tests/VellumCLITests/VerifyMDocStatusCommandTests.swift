@@ -11,26 +11,19 @@ import VellumTestSupport
 /// signer is bound to the mdoc's issuer (the document signer's own key, or a certificate of
 /// the same IACA), never because it chains to some other `--trust` IACA.
 @Suite("vellum verify (mdoc status lists)", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
-struct VerifyMDocStatusCommandTests {
+struct VerifyMDocStatusCommandTests: CLIScratchSuite {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-mdoc-status-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    func write(_ name: String, _ data: Data) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try data.write(to: url)
-        return url.path
+        folder = try Self.makeFolder("vellum-mdoc-status")
     }
 
     /// Serves the CWTs in `pages` (path → token, filled in once the base URL is known) on
     /// loopback for `body`.
-    static func serve(_ pages: PagesBox, _ body: (String) async throws -> Void) async throws {
+    static func serve(_ pages: Locked<[String: Data]>, _ body: (String) async throws -> Void) async throws {
         let router = Router()
         router.get("**") { request, _ -> Response in
-            guard let page = pages.pages[request.uri.path] else { return Response(status: .notFound) }
+            guard let page = pages.value[request.uri.path] else { return Response(status: .notFound) }
             var headers = HTTPFields()
             headers[.contentType] = StatusListTokenFormat.cwt.mediaType
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: page)))
@@ -53,7 +46,7 @@ struct VerifyMDocStatusCommandTests {
         let issuer = try CLITestIssuer()
         let other = try CLITestIssuer()
         let trust = [try write("issuer.pem", Data(try issuer.rootPEM.utf8)), try write("other.pem", Data(try other.rootPEM.utf8))]
-        let box = PagesBox()
+        let box = Locked<[String: Data]>([:])
         try await Self.serve(box) { base in
             // The other issuer's certified key signs an "all valid" list for the URI the mdoc
             // names; the issuer's own document signer says entry 0 is revoked.
@@ -62,7 +55,7 @@ struct VerifyMDocStatusCommandTests {
                 [.valid, .valid], at: base + "/forged", signer: other.signer(other.sdJWTSignerKey), chain: [Data(other.sdJWTSigner.derBytes)])
             pages["/genuine"] = try await Self.list(
                 [.invalid, .valid], at: base + "/genuine", signer: issuer.signer(issuer.documentSignerKey), chain: nil)
-            box.pages = pages
+            box.value = pages
             let device = PrivateKey(curve: .p256).publicKey
             let forged = try write("forged.cbor", try await issuer.mdoc(
                 deviceKey: device, status: try StatusListReference(index: 0, uri: base + "/forged")))
@@ -78,15 +71,5 @@ struct VerifyMDocStatusCommandTests {
             #expect(revoked.status == 1, "\(revoked.standardOutput)\(revoked.standardError)")
             #expect(revoked.standardOutput.contains("invalid"), "\(revoked.standardOutput)")
         }
-    }
-}
-
-/// The pages the loopback server reads, filled in once its port is known.
-final class PagesBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String: Data] = [:]
-    var pages: [String: Data] {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

@@ -12,20 +12,13 @@ import X509
 @Suite(
     "vellum verify (SD-JWT VC)",
     .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
-struct VerifySDJWTCommandTests {
+struct VerifySDJWTCommandTests: CLIScratchSuite {
     let folder: URL
     let issuerKey = PrivateKey(curve: .p256)
     let holderKey = PrivateKey(curve: .p256)
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-sdjwt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        folder = try Self.makeFolder("vellum-sdjwt")
     }
 
     func issuerKeyFile() throws -> String {

@@ -12,21 +12,14 @@ import VellumTestSupport
 @Suite(
     "vellum verify (SD-JWT VC type metadata, --at, JSON serialization)",
     .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
-struct VerifySDJWTTypeMetadataCommandTests {
+struct VerifySDJWTTypeMetadataCommandTests: CLIScratchSuite {
     let folder: URL
     let issuerKey = PrivateKey(curve: .p256)
     /// 2026-02-01T00:00:00Z: inside the fixed-date credentials' validity.
     static let issuedAt: TimeInterval = 1_769_904_000
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-typemeta-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        folder = try Self.makeFolder("vellum-typemeta")
     }
 
     func issuerKeyFile() throws -> String {
@@ -65,7 +58,7 @@ struct VerifySDJWTTypeMetadataCommandTests {
     /// Serves the metadata documents on 127.0.0.1 while `body` runs with the base URL.
     static func serveMetadata(_ body: (String) async throws -> Void) async throws {
         let router = Router()
-        let base = LockedBase()
+        let base = Locked("")
         router.get("identity") { _, _ in metadata(vct: "\(base.value)/identity") }
         router.get("strict") { _, _ in metadata(vct: "\(base.value)/strict", givenNameSD: "never") }
         try await LoopbackHTTPServer.run(router, label: "vellum-type-metadata") { port in
@@ -158,15 +151,5 @@ struct VerifySDJWTTypeMetadataCommandTests {
         let otherKey = try write("other.jwk", String(decoding: JWK(publicKey: PrivateKey(curve: .p256).publicKey).jsonData(), as: UTF8.self))
         let refused = try await VellumBinary.run(["verify", file, "--issuer-key", otherKey])
         #expect(refused.status == 1, "\(refused.standardOutput)\(refused.standardError)")
-    }
-}
-
-/// The server's base URL, known once the port is; read by the route handlers.
-final class LockedBase: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = ""
-    var value: String {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

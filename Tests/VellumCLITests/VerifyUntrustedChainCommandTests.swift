@@ -16,45 +16,26 @@ import X509Trust
 @Suite(
     "vellum verify: an untrusted chain's key is not used",
     .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
-struct VerifyUntrustedChainCommandTests {
+struct VerifyUntrustedChainCommandTests: CLIScratchSuite {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-untrusted-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    func write(_ name: String, _ data: Data) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try data.write(to: url)
-        return url.path
+        folder = try Self.makeFolder("vellum-untrusted")
     }
 
     static func root(_ name: String) throws -> (certificate: Certificate, key: P256.Signing.PrivateKey) {
         let key = P256.Signing.PrivateKey()
-        let subject = try DistinguishedName { CommonName(name) }
         let now = Date()
-        let certificate = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey), notValidBefore: now - 86_400,
-            notValidAfter: now + 86_400, issuer: subject, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-            },
-            issuerPrivateKey: .init(key))
-        return (certificate, key)
+        return (try TestPKI.root(key: key, name: name, notBefore: now - TestPKI.day, notAfter: now + TestPKI.day), key)
     }
 
     @Test func anSDJWTVCSignedByAnotherKeyThanItsUntrustedLeafFailsForItsChain() async throws {
         let (root, rootKey) = try Self.root("CLI Chain Root")
         let (stranger, _) = try Self.root("CLI Stranger Root")
         let now = Date()
-        let leaf = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(P256.Signing.PrivateKey().publicKey),
-            notValidBefore: now - 86_400, notValidAfter: now + 86_400, issuer: root.subject,
-            subject: try DistinguishedName { CommonName("CLI Chain Issuer") }, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions { Critical(KeyUsage(digitalSignature: true)) },
-            issuerPrivateKey: .init(rootKey))
+        let leaf = try TestPKI.leaf(
+            subject: "CLI Chain Issuer", publicKey: P256.Signing.PrivateKey().publicKey, issuer: root, issuerKey: rootKey,
+            notBefore: now - TestPKI.day, notAfter: now + TestPKI.day)
         var header = JOSEHeader(algorithm: "ES256", type: "dc+sd-jwt")
         header.certificateChain = [Data(leaf.derBytes)]
         let claims: JSONObject = [

@@ -7,19 +7,11 @@ import Wallet
 
 /// The offline wallet subcommands, driven through the built `vellum` binary.
 @Suite("vellum wallet commands", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
-struct WalletCommandTests {
+struct WalletCommandTests: CLIScratchSuite {
     let folder: URL
-    var directory: URL { folder.appendingPathComponent("wallet") }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-wallet-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    func write(_ name: String, _ data: Data) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try data.write(to: url)
-        return url.path
+        folder = try Self.makeFolder("vellum-wallet-cli")
     }
 
     @Test("init creates a wallet (passphrase from VELLUM_PASSPHRASE), refuses a second, and a wrong passphrase exits 4")
@@ -50,7 +42,7 @@ struct WalletCommandTests {
         let issuer = try CLITestIssuer()
         try await WalletCLI.makeWallet(at: directory).close()
         let pem = try write("root.pem", Data(try issuer.rootPEM.utf8))
-        let added = try await WalletCLI.run(["trust", "add", pem, "--purpose", "issuer", "--wallet", directory.path])
+        let added = try await vellum(["trust", "add", pem, "--purpose", "issuer"])
         #expect(added.status == 0, "\(added.errorText)")
         #expect(added.outputText.contains("for issuer") && added.outputText.contains(issuer.rootFingerprint))
 
@@ -62,12 +54,12 @@ struct WalletCommandTests {
         #expect(entries.first?["purposes"] == .array(["issuer"]))
 
         let bad = try write("bad.pem", Data("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".utf8))
-        let refused = try await WalletCLI.run(["trust", "add", bad, "--wallet", directory.path])
+        let refused = try await vellum(["trust", "add", bad])
         #expect(refused.status == 6, "\(refused.errorText)")
 
-        let removed = try await WalletCLI.run(["trust", "remove", issuer.rootFingerprint, "--wallet", directory.path])
+        let removed = try await vellum(["trust", "remove", issuer.rootFingerprint])
         #expect(removed.status == 0, "\(removed.errorText)")
-        let gone = try await WalletCLI.run(["trust", "remove", issuer.rootFingerprint, "--wallet", directory.path])
+        let gone = try await vellum(["trust", "remove", issuer.rootFingerprint])
         #expect(gone.status == 5)
     }
 
@@ -95,7 +87,7 @@ struct WalletCommandTests {
                 holderKeyID: mdocKey.id))
             try await wallet.close()
 
-            let list = try await WalletCLI.run(["list", "--json", "--wallet", directory.path])
+            let list = try await vellum(["list", "--json"])
             #expect(list.status == 0, "\(list.errorText)")
             let items = try #require(try WalletCLI.json(list).arrayValue)
             #expect(Set(items.compactMap { $0["id"]?.stringValue }) == [sd.id, mdoc.id])
@@ -109,7 +101,7 @@ struct WalletCommandTests {
             let human = try await WalletCLI.run(["--wallet", directory.path, "list", "--search", "person"])
             #expect(human.status == 0 && human.outputText.contains(sd.id) && !human.outputText.contains(mdoc.id))
 
-            let show = try await WalletCLI.run(["show", mdoc.id, "--json", "--wallet", directory.path])
+            let show = try await vellum(["show", mdoc.id, "--json"])
             #expect(show.status == 0, "\(show.errorText)")
             let shown = try WalletCLI.json(show)
             #expect(shown["claims"]?[CLITestIssuer.nameSpace]?["family_name"] == "Mustermann")
@@ -119,43 +111,43 @@ struct WalletCommandTests {
                 shown["verification"]?["verified"] == .bool(true) && shown["verification"]?["status"] == "valid",
                 "\(show.outputText)")
 
-            let showText = try await WalletCLI.run(["show", sd.id, "--wallet", directory.path])
+            let showText = try await vellum(["show", sd.id])
             #expect(showText.status == 0 && showText.outputText.contains("Given name: Erika"))
             #expect(showText.outputText.hasSuffix("VALID\n"), "\(showText.outputText)")
 
-            let valid = try await WalletCLI.run(["status", sd.id, "--wallet", directory.path])
+            let valid = try await vellum(["status", sd.id])
             #expect(valid.status == 0 && valid.outputText.contains("VALID"), "\(valid.outputText)\(valid.errorText)")
 
             try await lists.publish([.valid, .invalid], issuer: issuer)
             for id in [sd.id, mdoc.id] {
-                let revoked = try await WalletCLI.run(["status", id, "--json", "--wallet", directory.path])
+                let revoked = try await vellum(["status", id, "--json"])
                 #expect(revoked.status == 1)
                 let result = try WalletCLI.json(revoked)
                 #expect(result["verified"] == .bool(false) && result["status"] == "revoked")
                 #expect(result["reasons"]?[0]?["type"] == "statusRevoked")
             }
-            let relisted = try WalletCLI.json(try await WalletCLI.run(["list", "--json", "--wallet", directory.path]))
+            let relisted = try WalletCLI.json(try await vellum(["list", "--json"]))
             #expect(relisted.arrayValue?.map { $0["status"] } == ["revoked", "revoked"])
 
             try await lists.publish([.valid, .suspended], issuer: issuer)
-            let suspended = try await WalletCLI.run(["status", mdoc.id, "--wallet", directory.path])
+            let suspended = try await vellum(["status", mdoc.id])
             #expect(suspended.status == 1 && suspended.outputText.contains("statusSuspended"))
 
-            _ = try await WalletCLI.run(["trust", "remove", issuer.rootFingerprint, "--wallet", directory.path])
-            let untrusted = try await WalletCLI.run(["status", mdoc.id, "--wallet", directory.path])
+            _ = try await vellum(["trust", "remove", issuer.rootFingerprint])
+            let untrusted = try await vellum(["status", mdoc.id])
             #expect(untrusted.status == 1 && untrusted.outputText.contains("untrustedIssuer"), "\(untrusted.outputText)")
 
-            let deleted = try await WalletCLI.run(["delete", sd.id, "--yes", "--wallet", directory.path])
+            let deleted = try await vellum(["delete", sd.id, "--yes"])
             #expect(deleted.status == 0, "\(deleted.errorText)")
-            let unknown = try await WalletCLI.run(["show", sd.id, "--wallet", directory.path])
+            let unknown = try await vellum(["show", sd.id])
             #expect(unknown.status == 5)
 
-            let log = try await WalletCLI.run(["log", "--json", "--wallet", directory.path])
+            let log = try await vellum(["log", "--json"])
             #expect(log.status == 0)
             let events = try #require(try WalletCLI.json(log).arrayValue)
             #expect(events.map { $0["kind"] } == ["deletion", "issuance", "issuance"])
             #expect(events.first?["credentials"] == .array([.string(sd.id)]))
-            let logText = try await WalletCLI.run(["log", "--wallet", directory.path])
+            let logText = try await vellum(["log"])
             #expect(logText.outputText.contains("deletion  \(sd.id)"))
         }
     }

@@ -6,6 +6,7 @@ import JOSE
 import JSONModel
 import SDJWT
 import Testing
+import VellumTestSupport
 import X509
 import X509Trust
 
@@ -24,22 +25,12 @@ import X509Trust
     static func credential(forgedBy forger: PrivateKey? = nil) async throws -> (sdJWT: SDJWTObject, root: Certificate) {
         let rootKey = P256.Signing.PrivateKey()
         let leafKey = P256.Signing.PrivateKey()
-        let name = try DistinguishedName { CommonName("Profile Test Root") }
         let now = Date()
-        let root = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey), notValidBefore: now - 3600,
-            notValidAfter: now + 3600, issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true))
-            },
-            issuerPrivateKey: .init(rootKey))
-        let leaf = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(leafKey.publicKey), notValidBefore: now - 3600,
-            notValidAfter: now + 3600, issuer: name, subject: try DistinguishedName { CommonName("Profile Test Issuer") },
-            signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions { Critical(KeyUsage(digitalSignature: true)) },
-            issuerPrivateKey: .init(rootKey))
+        let root = try TestPKI.root(
+            key: rootKey, name: "Profile Test Root", keyUsage: KeyUsage(keyCertSign: true), notBefore: now - 3600, notAfter: now + 3600)
+        let leaf = try TestPKI.leaf(
+            subject: "Profile Test Issuer", publicKey: leafKey.publicKey, issuer: root, issuerKey: rootKey,
+            notBefore: now - 3600, notAfter: now + 3600)
         var header = JOSEHeader(algorithm: "ES256", type: "dc+sd-jwt")
         header.certificateChain = [Data(leaf.derBytes)]
         let claims: JSONObject = [
