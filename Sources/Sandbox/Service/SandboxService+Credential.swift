@@ -6,23 +6,12 @@ import JSONModel
 extension SandboxService {
     /// `POST /credential`.
     func credential(_ request: SandboxHTTPRequest) async -> SandboxHTTPResponse {
-        let presented: Presented
-        switch presentedToken(request, path: "/credential") {
-        case let .failure(failure): return failure.response
-        case let .success(value): presented = value
-        }
-        let body: JSONObject
-        let encryption: ResponseEncryption?
-        switch readEncryptedBody(request) {
-        case let .failure(failure): return failure.response
-        case let .success(value):
-            body = value.0
-            encryption = value.1
-        }
-        let kind: SandboxCredentialKind
-        switch requestedKind(body, grant: presented.grant) {
-        case let .failure(failure): return failure.response
-        case let .success(value): kind = value
+        let presented: Presented, body: JSONObject, encryption: ResponseEncryption?, kind: SandboxCredentialKind
+        do {
+            (presented, body, encryption) = try tokenAndBody(request, path: "/credential")
+            kind = try requestedKind(body, grant: presented.grant)
+        } catch {
+            return error.response
         }
         if kind == .mDL { await stall(while: .stallsMobileCredentialRequest) }
         guard body["proof"] == nil else { return .error("invalid_credential_request", "use proofs, not proof") }
@@ -63,18 +52,11 @@ extension SandboxService {
 
     /// `POST /deferred_credential`.
     func deferredCredential(_ request: SandboxHTTPRequest) -> SandboxHTTPResponse {
-        let presented: Presented
-        switch presentedToken(request, path: "/deferred_credential") {
-        case let .failure(failure): return failure.response
-        case let .success(value): presented = value
-        }
-        let body: JSONObject
-        let encryption: ResponseEncryption?
-        switch readEncryptedBody(request) {
-        case let .failure(failure): return failure.response
-        case let .success(value):
-            body = value.0
-            encryption = value.1
+        let presented: Presented, body: JSONObject, encryption: ResponseEncryption?
+        do {
+            (presented, body, encryption) = try tokenAndBody(request, path: "/deferred_credential")
+        } catch {
+            return error.response
         }
         guard let id = body["transaction_id"]?.stringValue, var transaction = deferred[id],
               transaction.accessToken == presented.token
@@ -113,10 +95,23 @@ extension SandboxService {
         return encryption.seal(body, status: status, headers: headers)
     }
 
+    /// What the credential and deferred credential endpoints read first, in this order: the
+    /// access token (a request without a valid one is refused before its body is read), then
+    /// the body and the response encryption it asks for.
+    private func tokenAndBody(
+        _ request: SandboxHTTPRequest, path: String
+    ) throws(ResourceFailure) -> (Presented, JSONObject, ResponseEncryption?) {
+        let presented = try presentedToken(request, path: path)
+        let (body, encryption) = try readEncryptedBody(request)
+        return (presented, body, encryption)
+    }
+
     /// The request body and the response encryption it asks for, after the encryption rules:
     /// a required encryption must be used, and asking for an encrypted response requires an
     /// encrypted request (§8.2), unless configured otherwise.
-    private func readEncryptedBody(_ request: SandboxHTTPRequest) -> Result<(JSONObject, ResponseEncryption?), ResourceFailure> {
+    private func readEncryptedBody(
+        _ request: SandboxHTTPRequest
+    ) throws(ResourceFailure) -> (body: JSONObject, encryption: ResponseEncryption?) {
         do {
             let (body, encrypted) = try requestBody(request)
             if configuration.requiresRequestEncryption, !encrypted {
@@ -129,46 +124,46 @@ extension SandboxService {
             if configuration.requiresResponseEncryption, encryption == nil {
                 throw BodyFailure.encryption("this issuer requires credential_response_encryption")
             }
-            return .success((body, encryption))
+            return (body, encryption)
         } catch let failure as BodyFailure {
             switch failure {
-            case let .invalid(reason): return .failure(ResourceFailure(.error("invalid_credential_request", reason)))
-            case let .encryption(reason): return .failure(ResourceFailure(.error("invalid_encryption_parameters", reason)))
+            case let .invalid(reason): throw ResourceFailure(.error("invalid_credential_request", reason))
+            case let .encryption(reason): throw ResourceFailure(.error("invalid_encryption_parameters", reason))
             }
         } catch {
-            return .failure(ResourceFailure(.error("invalid_credential_request", "\(error)")))
+            throw ResourceFailure(.error("invalid_credential_request", "\(error)"))
         }
     }
 
     /// The credential asked for: by `credential_identifier` when the token response returned
     /// identifiers, by `credential_configuration_id` otherwise (§8.2), never both.
-    private func requestedKind(_ body: JSONObject, grant: AccessGrant) -> Result<SandboxCredentialKind, ResourceFailure> {
+    private func requestedKind(_ body: JSONObject, grant: AccessGrant) throws(ResourceFailure) -> SandboxCredentialKind {
         let identifier = body["credential_identifier"]
         let configurationID = body["credential_configuration_id"]
         switch (identifier, configurationID) {
         case (_?, _?):
-            return .failure(ResourceFailure(.error("invalid_credential_request", "credential_identifier and credential_configuration_id together")))
+            throw ResourceFailure(.error("invalid_credential_request", "credential_identifier and credential_configuration_id together"))
         case let (value?, nil):
             guard !grant.credentialIdentifiers.isEmpty else {
-                return .failure(ResourceFailure(.error("invalid_credential_request", "no credential_identifiers were issued; use credential_configuration_id")))
+                throw ResourceFailure(.error("invalid_credential_request", "no credential_identifiers were issued; use credential_configuration_id"))
             }
             guard let text = value.stringValue, let kind = grant.credentialIdentifiers[text] else {
-                return .failure(ResourceFailure(.error("unknown_credential_identifier", "unknown credential_identifier")))
+                throw ResourceFailure(.error("unknown_credential_identifier", "unknown credential_identifier"))
             }
-            return .success(kind)
+            return kind
         case let (nil, value?):
             guard grant.credentialIdentifiers.isEmpty else {
-                return .failure(ResourceFailure(.error("invalid_credential_request", "the token response returned credential_identifiers; use one")))
+                throw ResourceFailure(.error("invalid_credential_request", "the token response returned credential_identifiers; use one"))
             }
             guard let text = value.stringValue, let kind = SandboxCredentialKind(configurationID: text) else {
-                return .failure(ResourceFailure(.error("unknown_credential_configuration", "unknown credential_configuration_id")))
+                throw ResourceFailure(.error("unknown_credential_configuration", "unknown credential_configuration_id"))
             }
             guard grant.kinds.contains(kind) else {
-                return .failure(ResourceFailure(.error("unknown_credential_configuration", "the access token does not cover \(text)")))
+                throw ResourceFailure(.error("unknown_credential_configuration", "the access token does not cover \(text)"))
             }
-            return .success(kind)
+            return kind
         case (nil, nil):
-            return .failure(ResourceFailure(.error("invalid_credential_request", "credential_identifier or credential_configuration_id is required")))
+            throw ResourceFailure(.error("invalid_credential_request", "credential_identifier or credential_configuration_id is required"))
         }
     }
 }

@@ -11,38 +11,38 @@ extension SandboxService {
     }
 
     /// Checks `Authorization` (and `DPoP` for a bound token) for a request to `path`.
-    func presentedToken(_ request: SandboxHTTPRequest, path: String) -> Result<Presented, ResourceFailure> {
+    func presentedToken(_ request: SandboxHTTPRequest, path: String) throws(ResourceFailure) -> Presented {
         guard request.headerCount("Authorization") == 1, let header = request.header("Authorization") else {
-            return .failure(ResourceFailure(resourceError("invalid_token", "one Authorization header is required")))
+            throw ResourceFailure(resourceError("invalid_token", "one Authorization header is required"))
         }
         let parts = header.split(separator: " ", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return .failure(ResourceFailure(resourceError("invalid_token", "malformed Authorization header"))) }
+        guard parts.count == 2 else { throw ResourceFailure(resourceError("invalid_token", "malformed Authorization header")) }
         let scheme = parts[0].lowercased()
         let token = parts[1].trimmingCharacters(in: .whitespaces)
         guard let grant = accessGrants[token], grant.expiresAt > now else {
-            return .failure(ResourceFailure(resourceError("invalid_token", "unknown or expired access token")))
+            throw ResourceFailure(resourceError("invalid_token", "unknown or expired access token"))
         }
         guard let bound = grant.dpopThumbprint else {
-            guard scheme == "bearer" else { return .failure(ResourceFailure(resourceError("invalid_token", "a Bearer token sent as \(parts[0])"))) }
-            return .success(Presented(token: token, grant: grant))
+            guard scheme == "bearer" else { throw ResourceFailure(resourceError("invalid_token", "a Bearer token sent as \(parts[0])")) }
+            return Presented(token: token, grant: grant)
         }
         guard scheme == "dpop" else {
-            return .failure(ResourceFailure(resourceError("invalid_token", "a DPoP-bound token must be sent with the DPoP scheme")))
+            throw ResourceFailure(resourceError("invalid_token", "a DPoP-bound token must be sent with the DPoP scheme"))
         }
         let thumbprint: String?
         do {
             thumbprint = try checkDPoP(request, path: path, accessToken: token)
         } catch {
             switch error {
-            case let .nonce(reason): return .failure(ResourceFailure(resourceError("use_dpop_nonce", reason)))
-            case let .invalid(reason): return .failure(ResourceFailure(resourceError("invalid_dpop_proof", reason)))
+            case let .nonce(reason): throw ResourceFailure(resourceError("use_dpop_nonce", reason))
+            case let .invalid(reason): throw ResourceFailure(resourceError("invalid_dpop_proof", reason))
             }
         }
-        guard let thumbprint else { return .failure(ResourceFailure(resourceError("invalid_dpop_proof", "a DPoP proof is required"))) }
+        guard let thumbprint else { throw ResourceFailure(resourceError("invalid_dpop_proof", "a DPoP proof is required")) }
         guard thumbprint == bound else {
-            return .failure(ResourceFailure(resourceError("invalid_dpop_proof", "the proof key is not the key the token is bound to")))
+            throw ResourceFailure(resourceError("invalid_dpop_proof", "the proof key is not the key the token is bound to"))
         }
-        return .success(Presented(token: token, grant: grant))
+        return Presented(token: token, grant: grant)
     }
 
     /// `POST /nonce`: a fresh `c_nonce` (OpenID4VCI §7), never cached.
@@ -54,7 +54,11 @@ extension SandboxService {
 
     /// `POST /notification` (OpenID4VCI §11).
     func notification(_ request: SandboxHTTPRequest) -> SandboxHTTPResponse {
-        if case let .failure(failure) = presentedToken(request, path: "/notification") { return failure.response }
+        do {
+            _ = try presentedToken(request, path: "/notification")
+        } catch {
+            return error.response
+        }
         guard request.mediaType == "application/json", let body = request.jsonObject else {
             return .error("invalid_notification_request", "the body must be a JSON object")
         }
