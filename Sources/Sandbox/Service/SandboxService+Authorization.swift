@@ -130,14 +130,12 @@ extension SandboxService {
         var kinds = [SandboxCredentialKind]()
         var usedDetails = false
         if let text = form["authorization_details"] {
-            switch Self.authorizationDetails(text) {
-            case let .failure(response):
-                let error = (try? JSONValue(parsing: response.body))?["error_description"]?.stringValue
-                throw AuthorizationFailure(code: "invalid_authorization_details", reason: error ?? "authorization_details")
-            case let .success(requested):
-                kinds = requested
-                usedDetails = true
+            do {
+                kinds = try Self.authorizationDetails(text)
+            } catch {
+                throw AuthorizationFailure(code: "invalid_authorization_details", reason: error.reason)
             }
+            usedDetails = true
         }
         for scope in (form["scope"] ?? "").split(separator: " ").map(String.init) {
             if let kind = SandboxCredentialKind(scope: scope), !kinds.contains(kind) { kinds.append(kind) }

@@ -52,18 +52,12 @@ extension SandboxService {
                 return .error("invalid_grant", "wrong tx_code")
             }
         }
-        var kinds = offer.kinds
-        var usedDetails = false
-        if let text = form["authorization_details"] {
-            switch Self.authorizationDetails(text) {
-            case let .failure(response): return response
-            case let .success(requested):
-                guard Set(requested).isSubset(of: Set(offer.kinds)) else {
-                    return .error("invalid_authorization_details", "a requested credential is not in the offer")
-                }
-                kinds = requested
-                usedDetails = true
-            }
+        let kinds: [SandboxCredentialKind], usedDetails: Bool
+        do {
+            (kinds, usedDetails) = try Self.tokenKinds(
+                granted: offer.kinds, usedDetails: false, form, notGranted: "a requested credential is not in the offer")
+        } catch {
+            return .error("invalid_authorization_details", error.reason)
         }
         offer.redeemed = true
         offers[id] = offer
@@ -86,18 +80,13 @@ extension SandboxService {
         if let bound = record.dpopThumbprint, bound != thumbprint {
             return .error("invalid_dpop_proof", "the DPoP key is not the one the authorization request was bound to")
         }
-        var kinds = record.kinds
-        var usedDetails = record.usedAuthorizationDetails
-        if let text = form["authorization_details"] {
-            switch Self.authorizationDetails(text) {
-            case let .failure(response): return response
-            case let .success(requested):
-                guard Set(requested).isSubset(of: Set(record.kinds)) else {
-                    return .error("invalid_authorization_details", "a requested credential was not authorized")
-                }
-                kinds = requested
-                usedDetails = true
-            }
+        let kinds: [SandboxCredentialKind], usedDetails: Bool
+        do {
+            (kinds, usedDetails) = try Self.tokenKinds(
+                granted: record.kinds, usedDetails: record.usedAuthorizationDetails, form,
+                notGranted: "a requested credential was not authorized")
+        } catch {
+            return .error("invalid_authorization_details", error.reason)
         }
         return issueAccessToken(kinds: kinds, usedDetails: usedDetails, thumbprint: thumbprint, clientID: record.clientID)
     }
@@ -134,29 +123,41 @@ extension SandboxService {
 
     /// Reads `authorization_details` (RFC 9396): `openid_credential` entries naming known
     /// configurations; other types are refused, as this server knows no other.
-    static func authorizationDetails(_ text: String) -> Requested {
+    static func authorizationDetails(_ text: String) throws(AuthorizationDetailsError) -> [SandboxCredentialKind] {
         guard text.utf8.count <= 16 * 1024, let value = try? JSONValue(parsing: text), let entries = value.arrayValue,
               !entries.isEmpty, entries.count <= 16
         else {
-            return .failure(.error("invalid_authorization_details", "authorization_details is not a JSON array of objects"))
+            throw AuthorizationDetailsError(reason: "authorization_details is not a JSON array of objects")
         }
         var kinds = [SandboxCredentialKind]()
         for entry in entries {
             guard entry["type"]?.stringValue == "openid_credential" else {
-                return .failure(.error("invalid_authorization_details", "only type openid_credential is supported"))
+                throw AuthorizationDetailsError(reason: "only type openid_credential is supported")
             }
             guard let id = entry["credential_configuration_id"]?.stringValue, let kind = SandboxCredentialKind(configurationID: id) else {
-                return .failure(.error("invalid_authorization_details", "unknown credential_configuration_id"))
+                throw AuthorizationDetailsError(reason: "unknown credential_configuration_id")
             }
             if !kinds.contains(kind) { kinds.append(kind) }
         }
-        return .success(kinds)
+        return kinds
     }
 
-    /// The credentials `authorization_details` asks for, or the error response.
-    enum Requested {
-        case success([SandboxCredentialKind])
-        case failure(SandboxHTTPResponse)
+    /// Why `authorization_details` cannot be used: the `error_description` of an
+    /// `invalid_authorization_details` error.
+    struct AuthorizationDetailsError: Error {
+        let reason: String
+    }
+
+    /// What an access token is for: the `granted` credentials, or those the token request's
+    /// `authorization_details` narrows them to (then `usedDetails`, so the token response
+    /// echoes them); asking for one that was not granted is refused with `notGranted`.
+    private static func tokenKinds(
+        granted: [SandboxCredentialKind], usedDetails: Bool, _ form: FormParameters, notGranted: String
+    ) throws(AuthorizationDetailsError) -> ([SandboxCredentialKind], Bool) {
+        guard let text = form["authorization_details"] else { return (granted, usedDetails) }
+        let requested = try authorizationDetails(text)
+        guard Set(requested).isSubset(of: Set(granted)) else { throw AuthorizationDetailsError(reason: notGranted) }
+        return (requested, true)
     }
 
     /// The S256 code challenge of a verifier (RFC 7636 §4.2).
