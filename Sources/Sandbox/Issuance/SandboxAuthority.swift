@@ -58,29 +58,30 @@ struct SandboxAuthority: Sendable {
     init(rootKey: PrivateKey, root: Certificate, issuerURL: URL, now: Date) throws(SandboxError) {
         self.rootKey = rootKey
         self.root = root
-        documentSignerKey = PrivateKey(curve: .p256)
-        issuerKey = PrivateKey(curve: .p256)
+        let documentSignerKey = PrivateKey(curve: .p256), issuerKey = PrivateKey(curve: .p256)
+        self.documentSignerKey = documentSignerKey
+        self.issuerKey = issuerKey
         statusListKey = PrivateKey(curve: .p256)
-        let notAfter = min(now + 3 * 365 * Self.day, root.notValidAfter)
+        let notBefore = now - Self.day, notAfter = min(now + 3 * 365 * Self.day, root.notValidAfter)
+        // Every leaf is valid for the same period; a Document Signer carries the mDL usage, an
+        // issuer or status list certificate names the issuer's URL.
+        func documentSignerLeaf(_ name: String, root: Certificate, rootKey: PrivateKey) throws -> Certificate {
+            try Self.leaf(
+                key: documentSignerKey, name: name, root: root, rootKey: rootKey, notBefore: notBefore, notAfter: notAfter,
+                usage: DocumentSignerProfilePolicy.mdlDocumentSignerUsage, uri: nil)
+        }
+        func issuerLeaf(_ key: PrivateKey, _ name: String, root: Certificate, rootKey: PrivateKey) throws -> Certificate {
+            try Self.leaf(
+                key: key, name: name, root: root, rootKey: rootKey, notBefore: notBefore, notAfter: notAfter, usage: nil,
+                uri: issuerURL.absoluteString)
+        }
         do {
-            documentSigner = try Self.leaf(
-                key: documentSignerKey, name: "Vellum Sandbox Document Signer", root: root, rootKey: rootKey,
-                notBefore: now - Self.day, notAfter: notAfter, usage: DocumentSignerProfilePolicy.mdlDocumentSignerUsage,
-                uri: nil)
-            issuerCertificate = try Self.leaf(
-                key: issuerKey, name: "Vellum Sandbox PID Issuer", root: root, rootKey: rootKey,
-                notBefore: now - Self.day, notAfter: notAfter, usage: nil, uri: issuerURL.absoluteString)
-            statusListCertificate = try Self.leaf(
-                key: statusListKey, name: "Vellum Sandbox Status List", root: root, rootKey: rootKey,
-                notBefore: now - Self.day, notAfter: notAfter, usage: nil, uri: issuerURL.absoluteString)
+            documentSigner = try documentSignerLeaf("Vellum Sandbox Document Signer", root: root, rootKey: rootKey)
+            issuerCertificate = try issuerLeaf(issuerKey, "Vellum Sandbox PID Issuer", root: root, rootKey: rootKey)
+            statusListCertificate = try issuerLeaf(statusListKey, "Vellum Sandbox Status List", root: root, rootKey: rootKey)
             let (rogueKey, rogueRoot) = try Self.makeRoot(now: now, name: "Unpublished Rogue IACA")
-            rogueDocumentSigner = try Self.leaf(
-                key: documentSignerKey, name: "Rogue Document Signer", root: rogueRoot, rootKey: rogueKey,
-                notBefore: now - Self.day, notAfter: notAfter, usage: DocumentSignerProfilePolicy.mdlDocumentSignerUsage,
-                uri: nil)
-            rogueIssuerCertificate = try Self.leaf(
-                key: issuerKey, name: "Rogue PID Issuer", root: rogueRoot, rootKey: rogueKey,
-                notBefore: now - Self.day, notAfter: notAfter, usage: nil, uri: issuerURL.absoluteString)
+            rogueDocumentSigner = try documentSignerLeaf("Rogue Document Signer", root: rogueRoot, rootKey: rogueKey)
+            rogueIssuerCertificate = try issuerLeaf(issuerKey, "Rogue PID Issuer", root: rogueRoot, rootKey: rogueKey)
         } catch {
             throw .cryptography("making the sandbox certificates: \(error)")
         }
