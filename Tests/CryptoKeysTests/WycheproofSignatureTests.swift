@@ -8,7 +8,7 @@ import VellumTestSupport
 /// PKCS#1 one noted below.
 @Suite("Wycheproof signatures")
 struct WycheproofSignatureTests {
-    struct ECDSAGroup: Decodable {
+    struct ECDSAGroup: WycheproofGroup {
         struct Key: Decodable { var uncompressed: String }
         var publicKey: Key
         var publicKeyDer: String
@@ -16,7 +16,7 @@ struct WycheproofSignatureTests {
         var tests: [Case]
     }
 
-    struct Case: Decodable {
+    struct Case: WycheproofCase {
         var tcId: Int
         var comment: String
         var msg: String
@@ -41,32 +41,22 @@ struct WycheproofSignatureTests {
     @Test(.enabled(if: Vectors.isAvailable, Vectors.skipMessage), arguments: 0..<8)
     func ecdsa(index: Int) throws {
         let (name, curve, algorithm, isDER) = Self.ecdsaFiles[index]
-        let file = try WycheproofFile<ECDSAGroup>.load(name)
-        var tally = WycheproofTally(name)
-        for group in file.testGroups {
+        try WycheproofFile<ECDSAGroup>.run(name) { group in
             let key = try PublicKey(sec1Representation: Data(vectorHex: group.publicKey.uncompressed), curve: curve)
             #expect(try PublicKey(derRepresentation: Data(vectorHex: group.publicKeyDer)) == key)
-            for test in group.tests {
-                let message = try Data(vectorHex: test.msg)
-                let signature = try Data(vectorHex: test.sig)
-                let accepted: Bool
-                if isDER {
-                    if let parsed = try? ECDSASignature(derRepresentation: signature, curve: curve),
-                       parsed.derRepresentation == signature {
-                        accepted = try key.verify(parsed.rawRepresentation, for: message, algorithm: algorithm)
-                    } else {
-                        accepted = false
-                    }
-                } else {
-                    accepted = try key.verify(signature, for: message, algorithm: algorithm)
-                }
-                tally.record(test.tcId, test.result, accepted: accepted, test.comment)
-            }
+            return key
+        } accepts: { key, test in
+            let message = try Data(vectorHex: test.msg)
+            let signature = try Data(vectorHex: test.sig)
+            guard isDER else { return try key.verify(signature, for: message, algorithm: algorithm) }
+            guard let parsed = try? ECDSASignature(derRepresentation: signature, curve: curve),
+                  parsed.derRepresentation == signature
+            else { return false }
+            return try key.verify(parsed.rawRepresentation, for: message, algorithm: algorithm)
         }
-        tally.finish(expectedTotal: file.numberOfTests)
     }
 
-    struct EdDSAGroup: Decodable {
+    struct EdDSAGroup: WycheproofGroup {
         struct Key: Decodable { var pk: String }
         var publicKey: Key
         var publicKeyDer: String
@@ -76,22 +66,17 @@ struct WycheproofSignatureTests {
 
     @Test("Ed25519 (RFC 8032)", .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
     func ed25519() throws {
-        let name = "ed25519_test.json"
-        let file = try WycheproofFile<EdDSAGroup>.load(name)
-        var tally = WycheproofTally(name)
-        for group in file.testGroups {
+        try WycheproofFile<EdDSAGroup>.run("ed25519_test.json") { group in
             let key = try PublicKey(rawRepresentation: Data(vectorHex: group.publicKey.pk), curve: .ed25519)
             #expect(try PublicKey(derRepresentation: Data(vectorHex: group.publicKeyDer)) == key)
             #expect(try group.publicKeyJwk.publicKey() == key)
-            for test in group.tests {
-                let accepted = try key.verify(Data(vectorHex: test.sig), for: Data(vectorHex: test.msg), algorithm: .edDSA)
-                tally.record(test.tcId, test.result, accepted: accepted, test.comment)
-            }
+            return key
+        } accepts: { key, test in
+            try key.verify(Data(vectorHex: test.sig), for: Data(vectorHex: test.msg), algorithm: .edDSA)
         }
-        tally.finish(expectedTotal: file.numberOfTests)
     }
 
-    struct RSAGroup: Decodable {
+    struct RSAGroup: WycheproofGroup {
         struct Key: Decodable { var modulus: String; var publicExponent: String }
         var publicKey: Key
         var publicKeyDer: String
@@ -109,21 +94,16 @@ struct WycheproofSignatureTests {
         ("rsa_pss_2048_sha256_mgf1_32_test.json", SignatureAlgorithm.ps256),
     ])
     func rsa(name: String, algorithm: SignatureAlgorithm) throws {
-        let file = try WycheproofFile<RSAGroup>.load(name)
-        var tally = WycheproofTally(name)
-        for group in file.testGroups {
+        try WycheproofFile<RSAGroup>.run(name) { group -> PublicKey? in
             guard group.sha == "SHA-256", group.mgfSha.map({ $0 == "SHA-256" }) ?? true, group.sLen.map({ $0 == 32 }) ?? true else {
-                tally.skipped += group.tests.count
-                continue
+                return nil
             }
             let modulus = try Data(vectorHex: group.publicKey.modulus).drop(while: { $0 == 0 })
             let key = try PublicKey(rsaModulus: Data(modulus), exponent: Data(vectorHex: group.publicKey.publicExponent))
             #expect(try PublicKey(derRepresentation: Data(vectorHex: group.publicKeyDer)) == key)
-            for test in group.tests {
-                let accepted = try key.verify(Data(vectorHex: test.sig), for: Data(vectorHex: test.msg), algorithm: algorithm)
-                tally.record(test.tcId, test.result, accepted: accepted, test.comment)
-            }
+            return key
+        } accepts: { key, test in
+            try key.verify(Data(vectorHex: test.sig), for: Data(vectorHex: test.msg), algorithm: algorithm)
         }
-        tally.finish(expectedTotal: file.numberOfTests)
     }
 }

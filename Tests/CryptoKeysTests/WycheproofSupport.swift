@@ -13,6 +13,56 @@ struct WycheproofFile<Group: Decodable>: Decodable {
     }
 }
 
+/// A group of a Wycheproof file: the cases that share its parameters (a key, a tag size …).
+protocol WycheproofGroup: Decodable {
+    associatedtype Case: WycheproofCase
+    var tests: [Case] { get }
+}
+
+/// One case of a Wycheproof file: its number, why it is there, and the verdict it expects.
+protocol WycheproofCase: Decodable {
+    var tcId: Int { get }
+    var comment: String { get }
+    var result: WycheproofResult { get }
+}
+
+extension WycheproofFile where Group: WycheproofGroup {
+    /// Runs every case of the file `name` and fails the test for each that went the wrong way.
+    ///
+    /// `prepare` reads what a group's cases share (its key, say, checked against the group's
+    /// other encodings), or gives `nil` to skip a group this code does not support; `accepts`
+    /// says whether our code accepted a case's input (and, where the case has an expected
+    /// output, produced it), or `nil` to skip the case.
+    static func run<Prepared>(
+        _ name: String, sourceLocation: SourceLocation = #_sourceLocation,
+        prepare: (Group) throws -> Prepared?, accepts: (Prepared, Group.Case) throws -> Bool?
+    ) throws {
+        let file = try load(name)
+        var tally = WycheproofTally(name)
+        for group in file.testGroups {
+            guard let prepared = try prepare(group) else {
+                tally.skipped += group.tests.count
+                continue
+            }
+            for test in group.tests {
+                guard let accepted = try accepts(prepared, test) else {
+                    tally.skipped += 1
+                    continue
+                }
+                tally.record(test.tcId, test.result, accepted: accepted, test.comment)
+            }
+        }
+        tally.finish(expectedTotal: file.numberOfTests, sourceLocation: sourceLocation)
+    }
+
+    /// ``run(_:sourceLocation:prepare:accepts:)`` where a case needs nothing but its group.
+    static func run(
+        _ name: String, sourceLocation: SourceLocation = #_sourceLocation, accepts: (Group, Group.Case) throws -> Bool?
+    ) throws {
+        try run(name, sourceLocation: sourceLocation, prepare: { $0 }, accepts: accepts)
+    }
+}
+
 /// `valid` must be accepted, `invalid` rejected; `acceptable` may go either way (each file's
 /// test says what we decided), but when accepted the result must still be right.
 enum WycheproofResult: String, Decodable {

@@ -5,13 +5,13 @@ import VellumTestSupport
 
 @Suite("Wycheproof symmetric primitives")
 struct WycheproofSymmetricTests {
-    struct AEADGroup: Decodable {
+    struct AEADGroup: WycheproofGroup {
         var ivSize: Int
         var tagSize: Int
         var tests: [AEADCase]
     }
 
-    struct AEADCase: Decodable {
+    struct AEADCase: WycheproofCase {
         var tcId: Int
         var comment: String
         var key: String
@@ -28,37 +28,27 @@ struct WycheproofSymmetricTests {
     /// valid ones are counted as skipped rather than failures.
     @Test("AES-GCM", .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
     func aesGCM() throws {
-        let name = "aes_gcm_test.json"
-        let file = try WycheproofFile<AEADGroup>.load(name)
-        var tally = WycheproofTally(name)
-        for group in file.testGroups {
-            for test in group.tests {
-                let key = try Data(vectorHex: test.key), iv = try Data(vectorHex: test.iv)
-                let aad = try Data(vectorHex: test.aad), message = try Data(vectorHex: test.msg)
-                let sealed = AuthenticatedCiphertext(ciphertext: try Data(vectorHex: test.ct), tag: try Data(vectorHex: test.tag))
-                let opened = try? AESGCMCipher.open(sealed, key: key, nonce: iv, additionalData: aad)
-                if group.ivSize < 96 {
-                    #expect(opened == nil, "tc\(test.tcId): short nonce must be refused")
-                    tally.skipped += 1
-                    continue
-                }
-                var accepted = opened == message
-                if test.result == .valid {
-                    let resealed = try AESGCMCipher.seal(message, key: key, nonce: iv, additionalData: aad)
-                    accepted = accepted && resealed == sealed
-                }
-                tally.record(test.tcId, test.result, accepted: accepted, test.comment)
+        try WycheproofFile<AEADGroup>.run("aes_gcm_test.json") { group, test in
+            let key = try Data(vectorHex: test.key), iv = try Data(vectorHex: test.iv)
+            let aad = try Data(vectorHex: test.aad), message = try Data(vectorHex: test.msg)
+            let sealed = AuthenticatedCiphertext(ciphertext: try Data(vectorHex: test.ct), tag: try Data(vectorHex: test.tag))
+            let opened = try? AESGCMCipher.open(sealed, key: key, nonce: iv, additionalData: aad)
+            if group.ivSize < 96 {
+                #expect(opened == nil, "tc\(test.tcId): short nonce must be refused")
+                return nil
             }
+            guard test.result == .valid else { return opened == message }
+            let resealed = try AESGCMCipher.seal(message, key: key, nonce: iv, additionalData: aad)
+            return opened == message && resealed == sealed
         }
-        tally.finish(expectedTotal: file.numberOfTests)
     }
 
-    struct MACGroup: Decodable {
+    struct MACGroup: WycheproofGroup {
         var tagSize: Int
         var tests: [MACCase]
     }
 
-    struct MACCase: Decodable {
+    struct MACCase: WycheproofCase {
         var tcId: Int
         var comment: String
         var key: String
@@ -71,31 +61,21 @@ struct WycheproofSymmetricTests {
     /// ``DigestAlgorithm/isValidAuthenticationCode(_:for:key:truncatedTo:)``).
     @Test("HMAC-SHA-256", .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
     func hmac() throws {
-        let name = "hmac_sha256_test.json"
-        let file = try WycheproofFile<MACGroup>.load(name)
-        var tally = WycheproofTally(name)
-        for group in file.testGroups {
-            for test in group.tests {
-                let key = try Data(vectorHex: test.key), message = try Data(vectorHex: test.msg)
-                let tag = try Data(vectorHex: test.tag)
-                let accepted: Bool
-                if group.tagSize == 256 {
-                    accepted = DigestAlgorithm.sha256.isValidAuthenticationCode(tag, for: message, key: key)
-                } else {
-                    accepted = DigestAlgorithm.sha256.isValidAuthenticationCode(
-                        tag, for: message, key: key, truncatedTo: group.tagSize / 8)
-                }
-                tally.record(test.tcId, test.result, accepted: accepted, test.comment)
+        try WycheproofFile<MACGroup>.run("hmac_sha256_test.json") { group, test in
+            let key = try Data(vectorHex: test.key), message = try Data(vectorHex: test.msg)
+            let tag = try Data(vectorHex: test.tag)
+            guard group.tagSize == 256 else {
+                return DigestAlgorithm.sha256.isValidAuthenticationCode(tag, for: message, key: key, truncatedTo: group.tagSize / 8)
             }
+            return DigestAlgorithm.sha256.isValidAuthenticationCode(tag, for: message, key: key)
         }
-        tally.finish(expectedTotal: file.numberOfTests)
     }
 
-    struct HKDFGroup: Decodable {
+    struct HKDFGroup: WycheproofGroup {
         var tests: [HKDFCase]
     }
 
-    struct HKDFCase: Decodable {
+    struct HKDFCase: WycheproofCase {
         var tcId: Int
         var comment: String
         var ikm: String
@@ -109,17 +89,11 @@ struct WycheproofSymmetricTests {
     /// HKDF-SHA-256; the invalid cases ask for more than 255 × 32 bytes.
     @Test("HKDF-SHA-256", .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
     func hkdf() throws {
-        let name = "hkdf_sha256_test.json"
-        let file = try WycheproofFile<HKDFGroup>.load(name)
-        var tally = WycheproofTally(name)
-        for group in file.testGroups {
-            for test in group.tests {
-                let output = try? KeyDerivation.hkdf(
-                    inputKeyMaterial: Data(vectorHex: test.ikm), salt: Data(vectorHex: test.salt),
-                    info: Data(vectorHex: test.info), outputByteCount: test.size, digest: .sha256)
-                tally.record(test.tcId, test.result, accepted: try output == Data(vectorHex: test.okm), test.comment)
-            }
+        try WycheproofFile<HKDFGroup>.run("hkdf_sha256_test.json") { _, test in
+            let output = try? KeyDerivation.hkdf(
+                inputKeyMaterial: Data(vectorHex: test.ikm), salt: Data(vectorHex: test.salt),
+                info: Data(vectorHex: test.info), outputByteCount: test.size, digest: .sha256)
+            return try output == Data(vectorHex: test.okm)
         }
-        tally.finish(expectedTotal: file.numberOfTests)
     }
 }
