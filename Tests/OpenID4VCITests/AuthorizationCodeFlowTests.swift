@@ -34,6 +34,13 @@ struct AuthorizationCodeFlowTests {
             redirectURI: redirectURI, issuerState: "issuer-state-42", style: style, tokenClient: setup.tokens)
     }
 
+    /// A flow for the `pid` configuration started against the running `server`, with the setup
+    /// it was started from.
+    static func started(_ server: TestAuthorizationServer) async throws -> (Setup, AuthorizationCodeFlow) {
+        let setup = try await setUp(server)
+        return (setup, try await start(setup))
+    }
+
     /// Opens the authorization URL like a browser and returns where the server redirects.
     static func follow(_ flow: AuthorizationCodeFlow) async throws -> URL {
         let response = try await browser.get(flow.authorizationURL)
@@ -45,8 +52,7 @@ struct AuthorizationCodeFlowTests {
     @Test func parPKCEAndDPoPFromStartToToken() async throws {
         let server = TestAuthorizationServer()
         try await server.run { _ in
-            let setup = try await Self.setUp(server)
-            let flow = try await Self.start(setup)
+            let (setup, flow) = try await Self.started(server)
             #expect(flow.pushed && server.parRequestCount == 2, "PAR with one DPoP nonce retry")
             let query = try #require(URLComponents(url: flow.authorizationURL, resolvingAgainstBaseURL: false)?.queryItems)
             #expect(query.map(\.name) == ["client_id", "request_uri"], "after PAR only client_id and request_uri travel")
@@ -63,9 +69,7 @@ struct AuthorizationCodeFlowTests {
     }
 
     @Test func withoutPARTheParametersTravelInTheAuthorizationURL() async throws {
-        var behaviour = TestAuthorizationServer.Behaviour()
-        behaviour.pushedAuthorization = false
-        let server = TestAuthorizationServer(behaviour)
+        let server = TestAuthorizationServer { $0.pushedAuthorization = false }
         try await server.run { _ in
             let setup = try await Self.setUp(server)
             let flow = try await Self.start(setup, ids: ["pid", "org.iso.18013.5.1.mDL"], style: .scope)
@@ -83,10 +87,10 @@ struct AuthorizationCodeFlowTests {
     }
 
     @Test func aServerRequiringPARWithoutAnEndpointIsRefused() async throws {
-        var behaviour = TestAuthorizationServer.Behaviour()
-        behaviour.pushedAuthorization = false
-        behaviour.requirePushedAuthorization = true
-        let server = TestAuthorizationServer(behaviour)
+        let server = TestAuthorizationServer {
+            $0.pushedAuthorization = false
+            $0.requirePushedAuthorization = true
+        }
         try await server.run { _ in
             let setup = try await Self.setUp(server)
             await #expect(throws: OpenID4VCIError.self) { try await Self.start(setup) }
@@ -96,8 +100,7 @@ struct AuthorizationCodeFlowTests {
     @Test func theFlowSurvivesBeingPersisted() async throws {
         let server = TestAuthorizationServer()
         try await server.run { _ in
-            let setup = try await Self.setUp(server)
-            let flow = try await Self.start(setup)
+            let (setup, flow) = try await Self.started(server)
             let stored = try JSONEncoder().encode(flow)
             let restored = try JSONDecoder().decode(AuthorizationCodeFlow.self, from: stored)
             #expect(restored == flow)
@@ -111,8 +114,7 @@ struct AuthorizationCodeFlowTests {
     @Test func aPKCEMismatchIsRefusedByTheServerAndSurfaced() async throws {
         let server = TestAuthorizationServer()
         try await server.run { _ in
-            let setup = try await Self.setUp(server)
-            let flow = try await Self.start(setup)
+            let (setup, flow) = try await Self.started(server)
             let redirect = try await Self.follow(flow)
             // Swap the stored verifier for another valid one, as a code thief would have to.
             var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(flow)) as? [String: Any])
@@ -127,12 +129,9 @@ struct AuthorizationCodeFlowTests {
 
     /// The issue's negative test: a redirect whose iss names another server (mix-up attack).
     @Test func aWrongIssOnTheRedirectIsRefusedBeforeRedeeming() async throws {
-        var behaviour = TestAuthorizationServer.Behaviour()
-        behaviour.issParameter = .wrong
-        let server = TestAuthorizationServer(behaviour)
+        let server = TestAuthorizationServer { $0.issParameter = .wrong }
         try await server.run { _ in
-            let setup = try await Self.setUp(server)
-            let flow = try await Self.start(setup)
+            let (setup, flow) = try await Self.started(server)
             let redirect = try await Self.follow(flow)
             let before = server.tokenRequestCount
             await #expect(throws: OpenID4VCIError.authorizationIssuerMismatch(expected: server.authorizationServer, actual: "https://attacker.example")) {
@@ -143,12 +142,9 @@ struct AuthorizationCodeFlowTests {
     }
 
     @Test func aMissingIssIsRefusedWhenTheServerAdvertisesIt() async throws {
-        var behaviour = TestAuthorizationServer.Behaviour()
-        behaviour.issParameter = .omitted
-        let server = TestAuthorizationServer(behaviour)
+        let server = TestAuthorizationServer { $0.issParameter = .omitted }
         try await server.run { _ in
-            let setup = try await Self.setUp(server)
-            let flow = try await Self.start(setup)
+            let (setup, flow) = try await Self.started(server)
             await #expect(throws: OpenID4VCIError.authorizationIssuerMismatch(expected: server.authorizationServer, actual: nil)) {
                 try await flow.complete(redirect: try await Self.follow(flow), tokenClient: setup.tokens)
             }
@@ -166,8 +162,7 @@ struct AuthorizationCodeFlowTests {
     @Test func aWrongOrMissingStateIsRefused() async throws {
         let server = TestAuthorizationServer()
         try await server.run { _ in
-            let setup = try await Self.setUp(server)
-            let flow = try await Self.start(setup)
+            let (_, flow) = try await Self.started(server)
             let redirect = try await Self.follow(flow)
             var components = try #require(URLComponents(url: redirect, resolvingAgainstBaseURL: false))
             components.queryItems = components.queryItems?.map { $0.name == "state" ? URLQueryItem(name: "state", value: "forged") : $0 }
@@ -178,12 +173,9 @@ struct AuthorizationCodeFlowTests {
     }
 
     @Test func anErrorRedirectBecomesATypedError() async throws {
-        var behaviour = TestAuthorizationServer.Behaviour()
-        behaviour.denyAuthorization = true
-        let server = TestAuthorizationServer(behaviour)
+        let server = TestAuthorizationServer { $0.denyAuthorization = true }
         try await server.run { _ in
-            let setup = try await Self.setUp(server)
-            let flow = try await Self.start(setup)
+            let (setup, flow) = try await Self.started(server)
             await #expect(throws: OpenID4VCIError.authorizationDenied(error: "access_denied", description: "the user said no")) {
                 try await flow.complete(redirect: try await Self.follow(flow), tokenClient: setup.tokens)
             }
@@ -193,8 +185,7 @@ struct AuthorizationCodeFlowTests {
     @Test func redirectsThatAreNotThisFlowsResponseAreRefused() async throws {
         let server = TestAuthorizationServer()
         try await server.run { _ in
-            let setup = try await Self.setUp(server)
-            let flow = try await Self.start(setup)
+            let (_, flow) = try await Self.started(server)
             let state = flow.state
             let iss = server.authorizationServer
             for (name, text) in [
@@ -204,12 +195,10 @@ struct AuthorizationCodeFlowTests {
                 ("code twice", "https://wallet.example/callback?code=a&code=b&state=\(state)&iss=\(iss)"),
             ] {
                 let url = try #require(URL(string: text))
-                do throws(OpenID4VCIError) {
+                await expectError(OpenID4VCIError.self, "\(name)", matching: {
+                    if case .invalidAuthorizationResponse = $0 { true } else { false }
+                }) {
                     _ = try flow.authorizationCode(from: url)
-                    Issue.record("\(name): accepted")
-                } catch .invalidAuthorizationResponse {
-                } catch {
-                    Issue.record("\(name): \(error)")
                 }
             }
         }
@@ -218,17 +207,13 @@ struct AuthorizationCodeFlowTests {
     @Test func aCodeBoundToOneDPoPKeyCannotBeRedeemedWithAnother() async throws {
         let server = TestAuthorizationServer()
         try await server.run { _ in
-            let setup = try await Self.setUp(server)
-            let flow = try await Self.start(setup)
+            let (_, flow) = try await Self.started(server)
             let thief = TokenClient(httpClient: Self.client, dpop: DPoPProofBuilder(signer: try SoftwareSigner(privateKey: PrivateKey(curve: .p256))))
             let redirect = try await Self.follow(flow)
-            do throws(OpenID4VCIError) {
+            await expectError(OpenID4VCIError.self, matching: {
+                if case let .oauthError(_, _, error, _) = $0 { error == "invalid_dpop_proof" } else { false }
+            }) {
                 _ = try await flow.complete(redirect: redirect, tokenClient: thief)
-                Issue.record("accepted")
-            } catch let .oauthError(_, _, error, _) {
-                #expect(error == "invalid_dpop_proof")
-            } catch {
-                Issue.record("unexpected error: \(error)")
             }
         }
     }
@@ -252,21 +237,17 @@ struct AuthorizationCodeFlowTests {
 
     @Test(arguments: badPushedResponses)
     func malformedPushedAuthorizationResponsesAreTypedErrors(_ name: String, _ body: String, _ status: Int) async throws {
-        var behaviour = TestAuthorizationServer.Behaviour()
-        behaviour.pushedAuthorizationBodyOverride = body
-        behaviour.pushedAuthorizationStatus = .init(code: status)
-        behaviour.requireDPoP = false
-        let server = TestAuthorizationServer(behaviour)
+        let server = TestAuthorizationServer {
+            $0.pushedAuthorizationBodyOverride = body
+            $0.pushedAuthorizationStatus = .init(code: status)
+            $0.requireDPoP = false
+        }
         try await server.run { _ in
             let setup = try await Self.setUp(server, dpop: false)
-            do throws(OpenID4VCIError) {
+            await expectError(OpenID4VCIError.self, "\(name)", matching: { if case .invalidResponse = $0 { true } else { false } }) {
                 _ = try await AuthorizationCodeFlow.start(
                     credentialConfigurationIDs: ["pid"], issuer: setup.issuer, server: setup.server, clientID: TestAuthorizationServer.clientID,
                     redirectURI: Self.redirectURI, tokenClient: setup.tokens)
-                Issue.record("\(name): accepted")
-            } catch .invalidResponse {
-            } catch {
-                Issue.record("\(name): \(error)")
             }
         }
     }

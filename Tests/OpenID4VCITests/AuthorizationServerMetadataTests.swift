@@ -2,6 +2,7 @@ import Foundation
 import JSONModel
 import OpenID4VCI
 import Testing
+import VellumTestSupport
 
 /// Authorization server metadata (RFC 8414 §2 with RFC 9126, 9207, 9449, 7636 and
 /// OpenID4VCI §12.3 members) and every way it can be wrong.
@@ -67,12 +68,10 @@ struct AuthorizationServerMetadataTests {
 
     @Test(arguments: invalid)
     func malformedMetadataIsRefused(_ name: String, _ document: JSONValue) {
-        do throws(OpenID4VCIError) {
+        expectError(OpenID4VCIError.self, "\(name)", matching: {
+            if case .invalidAuthorizationServerMetadata = $0 { true } else { false }
+        }) {
             _ = try AuthorizationServerMetadata(json: document)
-            Issue.record("\(name): accepted")
-        } catch .invalidAuthorizationServerMetadata {
-        } catch {
-            Issue.record("\(name): \(error)")
         }
     }
 }

@@ -5,6 +5,7 @@ import JOSE
 import JSONModel
 import OpenID4VCI
 import Testing
+import VellumTestSupport
 
 /// The HAIP profile switch (OpenID4VC HAIP 1.0 §4): each rule is refused with a typed
 /// `profileViolation` naming it, before the step that would send a secret.
@@ -63,9 +64,7 @@ struct IssuanceProfileTests {
     }
 
     @Test func anAuthorizationServerWithoutPARIsRefusedBeforeAnythingIsPushed() async throws {
-        var behaviour = TestAuthorizationServer.Behaviour()
-        behaviour.pushedAuthorization = false
-        let server = TestAuthorizationServer(behaviour)
+        let server = TestAuthorizationServer { $0.pushedAuthorization = false }
         try await server.run { _ in
             let offer = try Self.authorizationCodeOffer(server)
             #expect(await Self.rule { _ = try await Self.haipSession().discover(offer) } == .pushedAuthorization)
@@ -95,9 +94,7 @@ struct IssuanceProfileTests {
 
     @Test func aServerWithoutDPoPOrWithoutES256DPoPIsRefusedAtDiscovery() async throws {
         for (algorithms, expected) in [([String](), IssuanceProfile.Rule.dpop), (["ES384", "EdDSA"], .signingAlgorithm)] {
-            var behaviour = TestAuthorizationServer.Behaviour()
-            behaviour.dpopAlgorithms = algorithms
-            let server = TestAuthorizationServer(behaviour)
+            let server = TestAuthorizationServer { $0.dpopAlgorithms = algorithms }
             try await server.run { _ in
                 let offer = try Self.preAuthorizedOffer(server)
                 #expect(await Self.rule { _ = try await Self.haipSession().discover(offer) } == expected)
@@ -120,18 +117,15 @@ struct IssuanceProfileTests {
     }
 
     @Test func aBearerTokenFromADowngradingServerIsRefused() async throws {
-        var behaviour = TestAuthorizationServer.Behaviour()
-        behaviour.tokenTypeOverride = "Bearer"
-        let server = TestAuthorizationServer(behaviour)
+        let server = TestAuthorizationServer { $0.tokenTypeOverride = "Bearer" }
         try await server.run { _ in
             // The token client itself refuses the downgrade; the profile's own check is a second line.
             let session = try Self.haipSession()
             let discovery = try await session.discover(try Self.preAuthorizedOffer(server))
-            do {
+            await expectError(OpenID4VCIError.self, matching: {
+                if case let .invalidResponse(endpoint, reason) = $0 { endpoint == .token && reason.contains("Bearer") } else { false }
+            }) {
                 _ = try await session.authorize(discovery, transactionCode: "493536")
-                Issue.record("a bearer token was accepted")
-            } catch let OpenID4VCIError.invalidResponse(endpoint, reason) {
-                #expect(endpoint == .token && reason.contains("Bearer"))
             }
         }
     }

@@ -78,6 +78,13 @@ final class TestAuthorizationServer: @unchecked Sendable {
         behaviourValue = behaviour
     }
 
+    /// A server behaving as the defaults, except where `configure` says otherwise.
+    convenience init(_ configure: (inout Behaviour) -> Void) {
+        var behaviour = Behaviour()
+        configure(&behaviour)
+        self.init(behaviour)
+    }
+
     var behaviour: Behaviour {
         get { lock.withLock { behaviourValue } }
         set { lock.withLock { behaviourValue = newValue } }

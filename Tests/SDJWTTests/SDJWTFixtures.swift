@@ -113,14 +113,7 @@ func expectSDJWTError(
     _ expected: SDJWTError, sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () async throws -> Void
 ) async {
-    do {
-        try await body()
-        Issue.record("expected \(expected), nothing was thrown", sourceLocation: sourceLocation)
-    } catch let error as SDJWTError {
-        #expect(error == expected, sourceLocation: sourceLocation)
-    } catch {
-        Issue.record("expected \(expected), got \(error)", sourceLocation: sourceLocation)
-    }
+    await expectError(SDJWTError.self, sourceLocation: sourceLocation, matching: { $0 == expected }, body)
 }
 
 /// Expects `body` to throw an error matching `matches`.
@@ -128,12 +121,5 @@ func expectSDJWTError(
     sourceLocation: SourceLocation = #_sourceLocation, matching matches: (SDJWTError) -> Bool,
     _ body: () async throws -> Void
 ) async {
-    do {
-        try await body()
-        Issue.record("expected an error, nothing was thrown", sourceLocation: sourceLocation)
-    } catch let error as SDJWTError {
-        #expect(matches(error), "unexpected error \(error)", sourceLocation: sourceLocation)
-    } catch {
-        Issue.record("expected an SDJWTError, got \(error)", sourceLocation: sourceLocation)
-    }
+    await expectError(SDJWTError.self, sourceLocation: sourceLocation, matching: matches, body)
 }

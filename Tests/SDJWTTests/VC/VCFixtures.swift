@@ -4,6 +4,7 @@ import JOSE
 import JSONModel
 import SDJWT
 import Testing
+import VellumTestSupport
 
 /// Credentials issued in-test for the SD-JWT VC rules.
 enum VCFixtures {
@@ -50,12 +51,5 @@ func expectVCError(
     _ matches: (SDJWTVCError) -> Bool, sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () async throws -> Void
 ) async {
-    do {
-        try await body()
-        Issue.record("expected an error", sourceLocation: sourceLocation)
-    } catch let error as SDJWTVCError {
-        #expect(matches(error), "\(error)", sourceLocation: sourceLocation)
-    } catch {
-        Issue.record("expected an SDJWTVCError, got \(error)", sourceLocation: sourceLocation)
-    }
+    await expectError(SDJWTVCError.self, sourceLocation: sourceLocation, matching: matches, body)
 }
