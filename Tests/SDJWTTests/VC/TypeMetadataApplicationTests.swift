@@ -98,6 +98,26 @@ struct TypeMetadataApplicationTests {
     }
 
     /// A claim metadata violation as `rule path`, e.g. `always ["given_name"]`.
+    /// `credential` is refused for the one type metadata rule it breaks, `expected` as
+    /// ``violation(_:)`` names it.
+    static func expectViolation(
+        _ expected: String, _ credential: SDJWTObject, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        await expectVCError({ violation($0) == expected }, sourceLocation: sourceLocation) {
+            _ = try await verifier().verify(credential, resolver: Fixtures.issuerResolver())
+        }
+    }
+
+    /// `verifier` refuses `credential` for its type metadata, with a reason mentioning `text`.
+    static func expectTypeMetadataRefused(
+        _ credential: SDJWTObject, mentioning text: String, by verifier: SDJWTVCVerifier,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        await expectVCError({ if case .typeMetadata(let reason) = $0 { reason.contains(text) } else { false } }, sourceLocation: sourceLocation) {
+            _ = try await verifier.verify(credential, resolver: Fixtures.issuerResolver())
+        }
+    }
+
     static func violation(_ error: SDJWTVCError) -> String? {
         guard case .claimMetadata(let violation) = error else { return nil }
         switch violation {
@@ -163,13 +183,9 @@ struct TypeMetadataApplicationTests {
     func sdAlwaysViolated() async throws {
         try await Self.serve { base in
             let plain = try await Self.credential(vct: "\(base)/pid", plainGivenName: true)
-            await expectVCError({ Self.violation($0) == #"always ["given_name"]"# }) {
-                _ = try await Self.verifier().verify(plain, resolver: Fixtures.issuerResolver())
-            }
+            await Self.expectViolation(#"always ["given_name"]"#, plain)
             let family = try await Self.credential(vct: "\(base)/always-family")
-            await expectVCError({ Self.violation($0) == #"always ["family_name"]"# }) {
-                _ = try await Self.verifier().verify(family, resolver: Fixtures.issuerResolver())
-            }
+            await Self.expectViolation(#"always ["family_name"]"#, family)
         }
     }
 
@@ -177,13 +193,9 @@ struct TypeMetadataApplicationTests {
     func sdNeverViolated() async throws {
         try await Self.serve { base in
             let family = try await Self.credential(vct: "\(base)/pid", disclosing: [#"["family_name"]"#])
-            await expectVCError({ Self.violation($0) == #"never ["family_name"]"# }) {
-                _ = try await Self.verifier().verify(family, resolver: Fixtures.issuerResolver())
-            }
+            await Self.expectViolation(#"never ["family_name"]"#, family)
             let given = try await Self.credential(vct: "\(base)/never-given")
-            await expectVCError({ Self.violation($0) == #"never ["given_name"]"# }) {
-                _ = try await Self.verifier().verify(given, resolver: Fixtures.issuerResolver())
-            }
+            await Self.expectViolation(#"never ["given_name"]"#, given)
             // address is plain, and its street is a Disclosure: address itself is not
             // selectively disclosable, so `sd: never` on it holds.
             let address = try await Self.credential(vct: "\(base)/never-address")
@@ -195,9 +207,7 @@ struct TypeMetadataApplicationTests {
     func mandatory() async throws {
         try await Self.serve { base in
             let missing = try await Self.credential(vct: "\(base)/pid", birthdate: false)
-            await expectVCError({ Self.violation($0) == #"mandatory ["birthdate"]"# }) {
-                _ = try await Self.verifier().verify(missing, resolver: Fixtures.issuerResolver())
-            }
+            await Self.expectViolation(#"mandatory ["birthdate"]"#, missing)
             // A presentation that withholds given_name leaves an unmatched digest at the top:
             // birthdate could be behind it, so its absence proves nothing.
             let withheld = try await Self.credential(vct: "\(base)/pid", birthdate: false)
@@ -213,9 +223,7 @@ struct TypeMetadataApplicationTests {
             let extending = try await Self.credential(vct: "\(base)/bad-extends")
             for sdJWT in [wrong, extending] {
                 for requirement in [TypeMetadataPolicy.Requirement.required, .whenAvailable] {
-                    await expectVCError({ if case .typeMetadata(let reason) = $0 { reason.contains("integrity") } else { false } }) {
-                        _ = try await Self.verifier(requirement).verify(sdJWT, resolver: Fixtures.issuerResolver())
-                    }
+                    await Self.expectTypeMetadataRefused(sdJWT, mentioning: "integrity", by: Self.verifier(requirement))
                 }
             }
         }
@@ -225,14 +233,10 @@ struct TypeMetadataApplicationTests {
     func extendsLimits() async throws {
         try await Self.serve { base in
             let loop = try await Self.credential(vct: "\(base)/loop-a")
-            await expectVCError({ if case .typeMetadata(let reason) = $0 { reason.contains("loops") } else { false } }) {
-                _ = try await Self.verifier(.whenAvailable).verify(loop, resolver: Fixtures.issuerResolver())
-            }
+            await Self.expectTypeMetadataRefused(loop, mentioning: "loops", by: Self.verifier(.whenAvailable))
             let deep = try await Self.credential(vct: "\(base)/deep-1")
             _ = try await Self.verifier(maximumDepth: 3).verify(deep, resolver: Fixtures.issuerResolver())
-            await expectVCError({ if case .typeMetadata(let reason) = $0 { reason.contains("more than 2") } else { false } }) {
-                _ = try await Self.verifier(maximumDepth: 2).verify(deep, resolver: Fixtures.issuerResolver())
-            }
+            await Self.expectTypeMetadataRefused(deep, mentioning: "more than 2", by: Self.verifier(maximumDepth: 2))
         }
     }
 
@@ -240,9 +244,7 @@ struct TypeMetadataApplicationTests {
     func oversizedDocument() async throws {
         try await Self.serve { base in
             let huge = try await Self.credential(vct: "\(base)/huge")
-            await expectVCError({ if case .typeMetadata(let reason) = $0 { reason.contains("larger than") } else { false } }) {
-                _ = try await Self.verifier(.whenAvailable).verify(huge, resolver: Fixtures.issuerResolver())
-            }
+            await Self.expectTypeMetadataRefused(huge, mentioning: "larger than", by: Self.verifier(.whenAvailable))
         }
     }
 
@@ -286,9 +288,7 @@ struct TypeMetadataApplicationTests {
                 _ = try await Self.verifier().verify(mismatch, resolver: Fixtures.issuerResolver())
             }
             let relaxing = try await Self.credential(vct: "\(base)/relaxing")
-            await expectVCError({ if case .typeMetadata(let reason) = $0 { reason.contains("changes sd") } else { false } }) {
-                _ = try await Self.verifier().verify(relaxing, resolver: Fixtures.issuerResolver())
-            }
+            await Self.expectTypeMetadataRefused(relaxing, mentioning: "changes sd", by: Self.verifier())
         }
     }
 
