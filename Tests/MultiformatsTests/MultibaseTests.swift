@@ -61,25 +61,13 @@ struct MultibaseTests {
         #expect(throws: MultiformatsError.invalidLength(encoding: "base16")) { try Multibase.decode("fabc") }
     }
 
-    @Test("Characters outside the alphabet are rejected, not skipped")
-    func invalidCharacters() {
-        #expect(throws: MultiformatsError.invalidCharacter(encoding: "base58btc", character: "0")) {
-            try Multibase.decode("z1110")
-        }
-        #expect(throws: MultiformatsError.invalidCharacter(encoding: "base2", character: "2")) {
-            try Multibase.decode("0012")
-        }
-        #expect(throws: MultiformatsError.invalidCharacter(encoding: "base8", character: "8")) {
-            try Multibase.decode("78")
-        }
-        #expect(throws: MultiformatsError.invalidCharacter(encoding: "base36", character: "é")) {
-            try Multibase.decode("kabé")
-        }
-        #expect(throws: MultiformatsError.invalidCharacter(encoding: "base64url", character: "+")) {
-            try Multibase.decode("uAB+")
-        }
-        #expect(throws: MultiformatsError.invalidCharacter(encoding: "base256emoji", character: "a")) {
-            try Multibase.decode("🚀🚀a")
+    @Test("Characters outside the alphabet are rejected, not skipped", arguments: [
+        ("z1110", "base58btc", "0"), ("0012", "base2", "2"), ("78", "base8", "8"), ("kabé", "base36", "é"),
+        ("uAB+", "base64url", "+"), ("🚀🚀a", "base256emoji", "a"),
+    ] as [(String, String, Character)])
+    func invalidCharacters(input: String, encoding: String, character: Character) {
+        #expect(throws: MultiformatsError.invalidCharacter(encoding: encoding, character: character)) {
+            try Multibase.decode(input)
         }
     }
 }
