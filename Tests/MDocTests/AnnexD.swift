@@ -7,6 +7,7 @@ import X509Trust
 /// The ISO/IEC 18013-5 Annex D worked example (hex files in ../shared/vectors/mdoc).
 enum AnnexD {
     struct BadHex: Error {}
+    struct NoDocument: Error {}
 
     static func bytes(_ name: String) throws -> Data {
         let text = String(decoding: try Vectors.data("mdoc/iso18013-5-annexD/\(name).hex"), as: UTF8.self)
@@ -23,6 +24,14 @@ enum AnnexD {
         var store = TrustAnchorStore()
         _ = try store.add(der: try bytes("IACA_ROOT_CERT"))
         return store
+    }
+
+    /// The response's document, its issuer data validated at `time` under the Annex D IACA.
+    static func issuerDataReport(at time: Date) async throws -> MDocValidationReport {
+        let response = try DeviceResponse(decoding: try deviceResponse())
+        guard let document = response.documents.first else { throw NoDocument() }
+        let validator = IssuerSignedValidator(trustAnchors: try iacaStore())
+        return await validator.validate(document.issuerSigned, docType: document.docType, at: time)
     }
 
     /// A moment inside the DS certificate and MSO validity (2020-10-01 … 2021-10-01).

@@ -40,10 +40,7 @@ struct AnnexDTests {
     @Test("Issuer data validates as of 2021-01-01 under the Annex D IACA",
           .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
     func issuerDataValidatesAsOfItsDate() async throws {
-        let response = try DeviceResponse(decoding: try AnnexD.deviceResponse())
-        let document = try #require(response.documents.first)
-        let validator = IssuerSignedValidator(trustAnchors: try AnnexD.iacaStore())
-        let report = await validator.validate(document.issuerSigned, docType: document.docType, at: AnnexD.validTime)
+        let report = try await AnnexD.issuerDataReport(at: AnnexD.validTime)
         let verified = try report.get()
         #expect(verified.docType == AnnexD.mDLDocType)
         #expect(verified[AnnexD.mDLNameSpace, "document_number"] == "123456789")
@@ -55,10 +52,7 @@ struct AnnexDTests {
     @Test("Today the Annex D document fails with a typed expiry error",
           .enabled(if: Vectors.isAvailable, Vectors.skipMessage))
     func failsTodayAsExpired() async throws {
-        let response = try DeviceResponse(decoding: try AnnexD.deviceResponse())
-        let document = try #require(response.documents.first)
-        let validator = IssuerSignedValidator(trustAnchors: try AnnexD.iacaStore())
-        let report = await validator.validate(document.issuerSigned, docType: document.docType, at: Date())
+        let report = try await AnnexD.issuerDataReport(at: Date())
         let failure = try #require(report.firstFailure)
         guard case .untrustedDocumentSigner(.expired) = failure else {
             Issue.record("expected an expired document signer, got \(failure)")

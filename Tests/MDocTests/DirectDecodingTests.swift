@@ -12,13 +12,7 @@ import Testing
 struct DirectDecodingTests {
     /// A genuine 13-element presentation and the encoded response.
     func sample() async throws -> (response: DeviceResponse, bytes: Data) {
-        let issuer = try TestIssuer()
-        let issued = try await issuer.issue()
-        let transcript = SessionTranscript.openID4VP(clientID: "c", nonce: "n", jwkThumbprint: nil, responseURI: "https://r.example")
-        let document = try await DeviceResponseBuilder.document(
-            from: issued, elements: [TestIssuer.nameSpace: TestIssuer.mDLElements.map(\.0)], sessionTranscript: transcript,
-            authentication: .signature(try issuer.deviceSigner))
-        let response = DeviceResponse(documents: [document])
+        let response = try await TestIssuer().presentation(TestIssuer.mDLElements.map(\.0))
         return (response, response.encoded())
     }
 

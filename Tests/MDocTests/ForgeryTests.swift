@@ -76,16 +76,21 @@ struct ForgeryTests {
         }
     }
 
-    @Test("An MSO signed by another key than the x5chain certificate's is refused")
-    func signatureByOtherKey() async throws {
-        let issuer = try TestIssuer()
+    /// An mDL naming `issuer`'s document signer in its `x5chain` but signed by a fresh key.
+    static func signedByAnotherKey(under issuer: TestIssuer) async throws -> IssuerSigned {
         var builder = IssuerSignedBuilder(
             docType: TestIssuer.docType, deviceKey: issuer.deviceKey.publicKey,
             validityInfo: ValidityInfo(signed: TestIssuer.now, validFrom: TestIssuer.now, validUntil: TestIssuer.now + 86_400))
-        builder.add("family_name", "Mallory", nameSpace: nameSpace)
-        let forged = try await builder.sign(
+        builder.add("family_name", "Mallory", nameSpace: TestIssuer.nameSpace)
+        return try await builder.sign(
             signer: try SoftwareSigner(privateKey: PrivateKey(curve: .p256)),
             certificateChain: [Data(issuer.documentSigner.derBytes)])
+    }
+
+    @Test("An MSO signed by another key than the x5chain certificate's is refused")
+    func signatureByOtherKey() async throws {
+        let issuer = try TestIssuer()
+        let forged = try await Self.signedByAnotherKey(under: issuer)
         let report = await issuer.validator.validate(forged)
         #expect(report.firstFailure == .issuerSignatureInvalid)
         #expect(report.outcome(of: .certificateChain) == .skipped("not reached"))
@@ -98,13 +103,7 @@ struct ForgeryTests {
     @Test("An untrusted document signer's signature is not checked")
     func untrustedChainIsNotFollowedByASignatureCheck() async throws {
         let issuer = try TestIssuer()
-        var builder = IssuerSignedBuilder(
-            docType: TestIssuer.docType, deviceKey: issuer.deviceKey.publicKey,
-            validityInfo: ValidityInfo(signed: TestIssuer.now, validFrom: TestIssuer.now, validUntil: TestIssuer.now + 86_400))
-        builder.add("family_name", "Mallory", nameSpace: nameSpace)
-        let forged = try await builder.sign(
-            signer: try SoftwareSigner(privateKey: PrivateKey(curve: .p256)),
-            certificateChain: [Data(issuer.documentSigner.derBytes)])
+        let forged = try await Self.signedByAnotherKey(under: issuer)
 
         let stranger = try TestIssuer(iacaName: "Stranger IACA")
         let untrusted = await stranger.validator.validate(forged)

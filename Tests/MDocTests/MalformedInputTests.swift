@@ -10,13 +10,7 @@ import Testing
 struct MalformedInputTests {
     /// A genuine response to mutate.
     func sample() async throws -> (response: DeviceResponse, cbor: CBOR) {
-        let issuer = try TestIssuer()
-        let issued = try await issuer.issue()
-        let transcript = SessionTranscript.openID4VP(clientID: "c", nonce: "n", jwkThumbprint: nil, responseURI: "https://r.example")
-        let document = try await DeviceResponseBuilder.document(
-            from: issued, elements: [TestIssuer.nameSpace: ["family_name", "birth_date"]], sessionTranscript: transcript,
-            authentication: .signature(try issuer.deviceSigner))
-        let response = DeviceResponse(documents: [document])
+        let response = try await TestIssuer().presentation(["family_name", "birth_date"])
         return (response, response.cbor)
     }
 

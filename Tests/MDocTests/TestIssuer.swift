@@ -81,4 +81,16 @@ struct TestIssuer {
         return try await builder.sign(
             signer: try SoftwareSigner(privateKey: dsKey), certificateChain: [Data(documentSigner.derBytes)])
     }
+
+    /// The OpenID4VP session transcript a test presentation is made over.
+    static let transcript = SessionTranscript.openID4VP(clientID: "c", nonce: "n", jwkThumbprint: nil, responseURI: "https://r.example")
+
+    /// A genuine DeviceResponse: `elements` of a freshly issued mDL, device-signed over
+    /// ``transcript``.
+    func presentation(_ elements: [String]) async throws -> DeviceResponse {
+        let document = try await DeviceResponseBuilder.document(
+            from: try await issue(), elements: [Self.nameSpace: elements], sessionTranscript: Self.transcript,
+            authentication: .signature(try deviceSigner))
+        return DeviceResponse(documents: [document])
+    }
 }
