@@ -141,17 +141,24 @@ struct AuthorizationCodeFlowTests {
         }
     }
 
+    /// An authorization request sent straight to `/authorize` (no PAR): PKCE S256 over
+    /// `challenge`, for the offer's `issuerState`.
+    static func authorizationRequest(_ wallet: TestWallet, challenge: String, issuerState: String?) throws -> URLComponents {
+        var components = try #require(URLComponents(url: wallet.url("/authorize"), resolvingAgainstBaseURL: false))
+        components.queryItems = [
+            .init(name: "response_type", value: "code"), .init(name: "client_id", value: clientID),
+            .init(name: "redirect_uri", value: redirectURI), .init(name: "code_challenge", value: challenge),
+            .init(name: "code_challenge_method", value: "S256"), .init(name: "issuer_state", value: issuerState),
+        ]
+        return components
+    }
+
     @Test("Without PAR the HAIP issuer refuses the authorization request; a request_uri is single use")
     func parRequired() async throws {
         try await withIssuer(.haip()) { issuer, wallet in
             let offer = try await issuer.createOffer(for: [.pid], grant: .authorizationCode)
             let pkce = TestWallet.pkce()
-            var components = try #require(URLComponents(url: wallet.url("/authorize"), resolvingAgainstBaseURL: false))
-            components.queryItems = [
-                .init(name: "response_type", value: "code"), .init(name: "client_id", value: Self.clientID),
-                .init(name: "redirect_uri", value: Self.redirectURI), .init(name: "code_challenge", value: pkce.challenge),
-                .init(name: "code_challenge_method", value: "S256"), .init(name: "issuer_state", value: offer.issuerState),
-            ]
+            var components = try Self.authorizationRequest(wallet, challenge: pkce.challenge, issuerState: offer.issuerState)
             let direct = try await wallet.http.get(try #require(components.url))
             #expect(direct.status == 400)
 
@@ -167,13 +174,8 @@ struct AuthorizationCodeFlowTests {
         try await withIssuer(SandboxConfiguration(autoApprove: false)) { issuer, wallet in
             let offer = try await issuer.createOffer(for: [.mDL], grant: .authorizationCode)
             let pkce = TestWallet.pkce()
-            var components = try #require(URLComponents(url: wallet.url("/authorize"), resolvingAgainstBaseURL: false))
-            components.queryItems = [
-                .init(name: "response_type", value: "code"), .init(name: "client_id", value: Self.clientID),
-                .init(name: "redirect_uri", value: Self.redirectURI), .init(name: "code_challenge", value: pkce.challenge),
-                .init(name: "code_challenge_method", value: "S256"), .init(name: "issuer_state", value: offer.issuerState),
-                .init(name: "state", value: "s1"),
-            ]
+            var components = try Self.authorizationRequest(wallet, challenge: pkce.challenge, issuerState: offer.issuerState)
+            components.queryItems?.append(.init(name: "state", value: "s1"))
             let page = try await wallet.http.get(try #require(components.url))
             #expect(page.status == 200)
             let html = String(decoding: page.body, as: UTF8.self)

@@ -32,6 +32,25 @@ struct CredentialIssuanceTests {
         .object(["credential_configuration_id": .string(configurationID), "proofs": .object(["jwt": .array(proofs.map(JSONValue.string))])])
     }
 
+    /// `POST /credential` for `configurationID` under `token`, with one proof of `holder` over a
+    /// fresh `c_nonce`.
+    static func requestCredential(
+        _ configurationID: String, holder: PrivateKey, token: String, _ wallet: TestWallet
+    ) async throws -> HTTPResponse {
+        let proof = try await wallet.keyProof(holder, nonce: try await wallet.cNonce())
+        return try await wallet.postJSON("/credential", credentialRequest(configurationID, proofs: [proof]), token: token)
+    }
+
+    /// A fresh holder key, and the `/credential` response for `configurationID` with its proof
+    /// under a new pre-authorized access token.
+    static func issue(
+        _ configurationID: String, _ issuer: SandboxIssuer, _ wallet: TestWallet
+    ) async throws -> (response: HTTPResponse, holder: PrivateKey) {
+        let token = try await Self.token(issuer, wallet)
+        let holder = PrivateKey(curve: .p256)
+        return (try await requestCredential(configurationID, holder: holder, token: token, wallet), holder)
+    }
+
     static func credentials(_ response: HTTPResponse) throws -> [String] {
         let body = try TestWallet.json(response)
         return try #require(body["credentials"]?.arrayValue).compactMap { $0["credential"]?.stringValue }
@@ -61,10 +80,7 @@ struct CredentialIssuanceTests {
     @Test("A PID is issued as an SD-JWT VC bound to the proof key, with x5c and a status list entry")
     func pid() async throws {
         try await withIssuer { issuer, wallet in
-            let token = try await Self.token(issuer, wallet)
-            let holder = PrivateKey(curve: .p256)
-            let proof = try await wallet.keyProof(holder, nonce: try await wallet.cNonce())
-            let response = try await wallet.postJSON("/credential", Self.credentialRequest("urn:eudi:pid:1", proofs: [proof]), token: token)
+            let (response, holder) = try await Self.issue("urn:eudi:pid:1", issuer, wallet)
             #expect(response.status == 200)
             #expect(response.headers["Content-Type"]?.hasPrefix("application/json") == true)
             let credential = try #require(try Self.credentials(response).first)
@@ -86,11 +102,7 @@ struct CredentialIssuanceTests {
     @Test("An mDL is issued as IssuerSigned bound to the proof key and validates against the sandbox IACA")
     func mDL() async throws {
         try await withIssuer { issuer, wallet in
-            let token = try await Self.token(issuer, wallet)
-            let holder = PrivateKey(curve: .p256)
-            let proof = try await wallet.keyProof(holder, nonce: try await wallet.cNonce())
-            let response = try await wallet.postJSON(
-                "/credential", Self.credentialRequest("org.iso.18013.5.1.mDL", proofs: [proof]), token: token)
+            let (response, holder) = try await Self.issue("org.iso.18013.5.1.mDL", issuer, wallet)
             #expect(response.status == 200)
             let encoded = try #require(try Self.credentials(response).first)
             let issuerSigned = try IssuerSigned(decoding: try Base64URL.decode(encoded))

@@ -17,10 +17,7 @@ struct FaultInjectionTests {
     static func issue(
         _ configurationID: String, _ issuer: SandboxIssuer, _ wallet: TestWallet
     ) async throws -> (String, PrivateKey) {
-        let token = try await CredentialIssuanceTests.token(issuer, wallet)
-        let holder = PrivateKey(curve: .p256)
-        let proof = try await wallet.keyProof(holder, nonce: try await wallet.cNonce())
-        let response = try await wallet.postJSON("/credential", CredentialIssuanceTests.credentialRequest(configurationID, proofs: [proof]), token: token)
+        let (response, holder) = try await CredentialIssuanceTests.issue(configurationID, issuer, wallet)
         return (try #require(try CredentialIssuanceTests.credentials(response).first), holder)
     }
 

@@ -30,9 +30,7 @@ struct IssueThenPresentTests {
             let holder = PrivateKey(curve: .p256)
             var issued: [String: String] = [:]
             for configuration in ["urn:eudi:pid:1", "org.iso.18013.5.1.mDL"] {
-                let proof = try await wallet.keyProof(holder, nonce: try await wallet.cNonce())
-                let response = try await wallet.postJSON(
-                    "/credential", CredentialIssuanceTests.credentialRequest(configuration, proofs: [proof]), token: token)
+                let response = try await CredentialIssuanceTests.requestCredential(configuration, holder: holder, token: token, wallet)
                 issued[configuration] = try #require(try CredentialIssuanceTests.credentials(response).first)
             }
             let (pidVerifier, resolver) = try await CredentialIssuanceTests.pidVerifier(issuer, http: wallet.http)
