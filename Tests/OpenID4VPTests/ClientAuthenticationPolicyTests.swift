@@ -95,10 +95,7 @@ struct ClientAuthenticationPolicyTests {
     // MARK: decentralized_identifier
 
     @Test func decentralizedIdentifierRefusesAForeignKeyAndAnotherDIDsKey() async throws {
-        let key = PrivateKey(curve: .p256)
-        let did = try DIDKey.make(for: key.publicKey)
-        let document = try await DIDResolverRegistry.offline().resolve(did).document
-        let kid = try #require(document.verificationMethod.first?.id.description)
+        let (key, did, kid) = try await TestVerifier.didKey()
         let claims = TestVerifier.parameters(clientID: "decentralized_identifier:\(did)")
         let policy = DecentralizedIdentifierClientPolicy()
         let (request, object) = try evidence(try await signedWithHeader(claims, key: key, keyID: kid))

@@ -153,10 +153,7 @@ struct ClientAuthenticationTests {
     // MARK: decentralized_identifier
 
     @Test func aDIDVerifierSignsWithAKeyOfItsDocument() async throws {
-        let key = PrivateKey(curve: .p256)
-        let did = try DIDKey.make(for: key.publicKey)
-        let document = try await DIDResolverRegistry.offline().resolve(did).document
-        let kid = try #require(document.verificationMethod.first?.id.description)
+        let (key, did, kid) = try await TestVerifier.didKey()
         var claims = TestVerifier.parameters(clientID: "decentralized_identifier:\(did)")
         claims["client_metadata"] = ["client_name": "DID Verifier"]
         var header = JOSEHeader()

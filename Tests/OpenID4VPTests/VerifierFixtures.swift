@@ -1,9 +1,11 @@
 import Crypto
 import CryptoKeys
+import DID
 import Foundation
 import JOSE
 import JSONModel
 import OpenID4VP
+import Testing
 import VellumTestSupport
 import X509
 import X509Trust
@@ -91,4 +93,15 @@ func requestLink(_ parameters: [(String, String)], scheme: String = "openid4vp:/
     scheme + "?" + parameters.map { name, value in
         name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)
     }.joined(separator: "&")
+}
+
+extension TestVerifier {
+    /// A verifier known by a `did:key`: its key, its DID, and the `kid` that names the key in
+    /// the DID's document.
+    static func didKey() async throws -> (key: PrivateKey, did: DIDIdentifier, kid: String) {
+        let key = PrivateKey(curve: .p256)
+        let did = try DIDKey.make(for: key.publicKey)
+        let document = try await DIDResolverRegistry.offline().resolve(did).document
+        return (key, did, try #require(document.verificationMethod.first?.id.description))
+    }
 }
