@@ -24,17 +24,21 @@ enum WalletJSON {
         ])
     }
 
-    /// One `list --json` entry.
-    static func summary(_ summary: CredentialSummary, at time: Date) -> JSONValue {
-        var object: JSONObject = [
-            "id": .string(summary.id), "format": .string(summary.format.rawValue),
-            "type": string(summary.credentialType),
-        ]
-        switch summary.format {
-        case .mdoc: object["docType"] = string(summary.credentialType)
-        case .sdJWTVC: object["vct"] = string(summary.credentialType)
+    /// The members every credential object begins with: its id, format and type, the type
+    /// again under the name its format gives it (`docType`, `vct`).
+    static func identity(id: String, format: CredentialFormat, type: String?) -> JSONObject {
+        var object: JSONObject = ["id": .string(id), "format": .string(format.rawValue), "type": string(type)]
+        switch format {
+        case .mdoc: object["docType"] = string(type)
+        case .sdJWTVC: object["vct"] = string(type)
         default: break
         }
+        return object
+    }
+
+    /// One `list --json` entry.
+    static func summary(_ summary: CredentialSummary, at time: Date) -> JSONValue {
+        var object = identity(id: summary.id, format: summary.format, type: summary.credentialType)
         object["name"] = string(summary.displayName)
         object["issuer"] = string(summary.issuer)
         object["issuerName"] = string(summary.issuerName)
@@ -66,15 +70,7 @@ enum WalletJSON {
 
     /// `show --json` / `status --json`.
     static func credential(_ credential: VerifiedCredential) -> JSONValue {
-        var object: JSONObject = [
-            "id": .string(credential.id), "format": .string(credential.format.rawValue),
-            "type": string(credential.credentialType),
-        ]
-        switch credential.format {
-        case .mdoc: object["docType"] = string(credential.credentialType)
-        case .sdJWTVC: object["vct"] = string(credential.credentialType)
-        default: break
-        }
+        var object = identity(id: credential.id, format: credential.format, type: credential.credentialType)
         let issuer = credential.issuerInfo
         object["issuer"] = .object([
             "identifier": string(issuer.identifier), "name": string(issuer.displayName),

@@ -43,10 +43,7 @@ struct TrustAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await WalletCommandRunner.run {
-            var inputs: [Data] = []
-            for path in files {
-                inputs.append(try InputFile.read(path, limit: 1024 * 1024))
-            }
+            let inputs = try files.map { try InputFile.read($0, limit: 1024 * 1024) }
             let wallet = try await options.open()
             let chosen = try PurposeArgument.parse(purpose)
             let added = try await wallet.addTrustedIssuerCertificates(inputs, purposes: chosen.map { [$0] } ?? TrustPurpose.all)

@@ -35,10 +35,7 @@ struct TrustAddDIDCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await WalletCommandRunner.run {
-            var inputs: [Data] = []
-            for path in files {
-                inputs.append(try InputFile.read(path, limit: WalletStore.maximumDIDDocumentBytes))
-            }
+            let inputs = try files.map { try InputFile.read($0, limit: WalletStore.maximumDIDDocumentBytes) }
             let wallet = try await options.open()
             var added: [TrustedDIDDocument] = []
             do {
