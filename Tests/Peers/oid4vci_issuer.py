@@ -87,6 +87,19 @@ def der(cert):
 # certificate for the SD-JWT VC x5c. All P-256, made fresh per process.
 # ---------------------------------------------------------------------------------------------
 
+def self_signed_ca(key, name, now):
+    """A root CA for `key` named `name`: path length 0, keyCertSign and cRLSign, valid from two
+    days before `now` for ten years (the IACA and the SD-JWT root are made alike)."""
+    return (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+            .public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(days=2))
+            .not_valid_after(now + datetime.timedelta(days=3650))
+            .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+            .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True)
+            .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
+            .sign(key, hashes.SHA256()))
+
+
 class PKI:
     def __init__(self, issuer_url):
         now = datetime.datetime.now(datetime.timezone.utc)
@@ -96,16 +109,7 @@ class PKI:
                                x509.NameAttribute(NameOID.COMMON_NAME, "Python Peer IACA")])
         ds_name = x509.Name([x509.NameAttribute(NameOID.COUNTRY_NAME, "UT"),
                              x509.NameAttribute(NameOID.COMMON_NAME, "Python Peer DS")])
-        self.iaca = (x509.CertificateBuilder().subject_name(iaca_name).issuer_name(iaca_name)
-                     .public_key(self.iaca_key.public_key()).serial_number(x509.random_serial_number())
-                     .not_valid_before(now - datetime.timedelta(days=2))
-                     .not_valid_after(now + datetime.timedelta(days=3650))
-                     .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-                     .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False),
-                                    critical=True)
-                     .add_extension(x509.SubjectKeyIdentifier.from_public_key(self.iaca_key.public_key()),
-                                    critical=False)
-                     .sign(self.iaca_key, hashes.SHA256()))
+        self.iaca = self_signed_ca(self.iaca_key, iaca_name, now)
         self.ds = (x509.CertificateBuilder().subject_name(ds_name).issuer_name(iaca_name)
                    .public_key(self.ds_key.public_key()).serial_number(x509.random_serial_number())
                    .not_valid_before(now - datetime.timedelta(days=1))
@@ -120,16 +124,7 @@ class PKI:
         self.root_key = ec.generate_private_key(ec.SECP256R1())
         self.signer_key = ec.generate_private_key(ec.SECP256R1())
         root_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Python Peer SD-JWT Root")])
-        self.root = (x509.CertificateBuilder().subject_name(root_name).issuer_name(root_name)
-                     .public_key(self.root_key.public_key()).serial_number(x509.random_serial_number())
-                     .not_valid_before(now - datetime.timedelta(days=2))
-                     .not_valid_after(now + datetime.timedelta(days=3650))
-                     .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-                     .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False),
-                                    critical=True)
-                     .add_extension(x509.SubjectKeyIdentifier.from_public_key(self.root_key.public_key()),
-                                    critical=False)
-                     .sign(self.root_key, hashes.SHA256()))
+        self.root = self_signed_ca(self.root_key, root_name, now)
         # The leaf names the issuer URL (URI SAN) and its host (DNS SAN), as SD-JWT VC asks.
         host = urllib.parse.urlsplit(issuer_url).hostname or "localhost"
         self.signer = (x509.CertificateBuilder()
