@@ -18,6 +18,19 @@ struct DIDKeyVectorTests {
         return try #require(value.objectValue)
     }
 
+    /// Every entry of the vector file `file`, which must hold `count`: its DID, the key the DID
+    /// encodes, and the entry.
+    static func keys(
+        in file: String, count: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [(did: DIDIdentifier, key: PublicKey, vector: JSONValue)] {
+        let entries = try Self.vectors(file)
+        #expect(entries.count == count, sourceLocation: sourceLocation)
+        return try entries.map { name, vector in
+            let did = try DIDIdentifier(name)
+            return (did, try DIDKey.publicKey(of: did), vector)
+        }
+    }
+
     /// Checks the DID against a vector document: same key as the document's first method, and,
     /// resolved in the document's format, the same document.
     static func check(_ did: DIDIdentifier, against json: JSONValue, sourceLocation: SourceLocation = #_sourceLocation) async throws {
@@ -40,12 +53,8 @@ struct DIDKeyVectorTests {
 
     @Test("Ed25519: keys, derived X25519 key agreement keys and documents")
     func ed25519() async throws {
-        let vectors = try Self.vectors("ed25519-x25519.json")
-        #expect(vectors.count == 5)
         var base58Checked = 0
-        for (name, vector) in vectors {
-            let did = try DIDIdentifier(name)
-            let key = try DIDKey.publicKey(of: did)
+        for (did, key, vector) in try Self.keys(in: "ed25519-x25519.json", count: 5) {
             #expect(key.curve == .ed25519)
             try await Self.check(did, against: try #require(vector["didDocument"]))
             guard let expected = Self.string(vector, "verificationKeyPair", "publicKeyBase58") else { continue }
@@ -76,11 +85,7 @@ struct DIDKeyVectorTests {
 
     @Test("secp256k1: compressed keys and documents")
     func secp256k1() async throws {
-        let vectors = try Self.vectors("secp256k1.json")
-        #expect(vectors.count == 6)
-        for (name, vector) in vectors {
-            let did = try DIDIdentifier(name)
-            let key = try DIDKey.publicKey(of: did)
+        for (did, key, vector) in try Self.keys(in: "secp256k1.json", count: 6) {
             #expect(key.curve == .secp256k1)
             try await Self.check(did, against: try #require(vector["didDocument"]))
             if let expected = Self.string(vector, "verificationKeyPair", "publicKeyBase58") {
@@ -91,12 +96,8 @@ struct DIDKeyVectorTests {
 
     @Test("P-256, P-384, P-521: decompressed points equal the vectors' JWK coordinates")
     func nistCurves() async throws {
-        let vectors = try Self.vectors("nist-curves.json")
-        #expect(vectors.count == 7)
         var curves: [KeyCurve] = []
-        for (name, vector) in vectors {
-            let did = try DIDIdentifier(name)
-            let key = try DIDKey.publicKey(of: did)
+        for (did, key, vector) in try Self.keys(in: "nist-curves.json", count: 7) {
             curves.append(try #require(key.curve))
             #expect(try DIDKey.make(for: key) == did)
             let method = try #require(vector["verificationMethod"])
@@ -120,11 +121,7 @@ struct DIDKeyVectorTests {
 
     @Test("RSA: the PKCS#1 key in the DID is the vector's JWK")
     func rsa() async throws {
-        let vectors = try Self.vectors("rsa.json")
-        #expect(vectors.count == 2)
-        for (name, vector) in vectors {
-            let did = try DIDIdentifier(name)
-            let key = try DIDKey.publicKey(of: did)
+        for (did, key, vector) in try Self.keys(in: "rsa.json", count: 2) {
             #expect(key.keyType == .rsa)
             let jwk = try #require(vector["publicKeyJwk"])
             let components = try #require(key.rsaComponents)
