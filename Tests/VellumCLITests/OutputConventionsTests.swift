@@ -8,7 +8,7 @@ import VellumTestSupport
 /// `--json` also a JSON object on standard output with the same exit code; colour only on a
 /// terminal and never with `NO_COLOR`.
 @Suite("vellum: output conventions", .enabled(if: VellumBinary.url != nil, "skipped: the vellum binary is not built"))
-struct OutputConventionsTests {
+struct OutputConventionsTests: CLIScratchSuite {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-output-\(UUID().uuidString)")
 
     @Test("with --json an error is a JSON object on standard output too, with the exit code; without it stdout stays empty")
@@ -58,47 +58,38 @@ struct OutputConventionsTests {
 
     @Test("errors name the problem, not the library: no ASN.1 positions, Foundation wording or errno names")
     func noInternals() async throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let wallet = folder.appendingPathComponent("wallet")
-        try await WalletCLI.makeWallet(at: wallet).close()
-        let junk = folder.appendingPathComponent("junk.pem")
-        try Data("junk".utf8).write(to: junk)
-        let broken = folder.appendingPathComponent("broken.pem")
-        try Data("-----BEGIN CERTIFICATE-----\nMIIBAA==\n-----END CERTIFICATE-----\n".utf8).write(to: broken)
-        let cases: [([String], String)] = [
-            (["trust", "add", junk.path, "--wallet", wallet.path], "it is neither PEM text nor a DER certificate"),
-            (["trust", "add", broken.path, "--wallet", wallet.path], "does not hold a well-formed X.509 certificate"),
-            (["trust", "add", folder.appendingPathComponent("gone.pem").path, "--wallet", wallet.path], "no such file"),
-            (["import", folder.path, "--wallet", wallet.path], "not a regular file"),
-            (["verify", junk.path], "is not a credential or document vellum verify reads"),
-            (["did", "resolve", "did:web:localhost%3A1"], "connection refused"),
-        ]
-        for (arguments, expected) in cases {
-            let result = try await WalletCLI.run(arguments)
-            #expect(result.status != 0, "\(arguments)")
-            #expect(result.errorText.contains("vellum: error: "), "\(arguments): \(result.errorText)")
-            #expect(result.errorText.contains(expected), "\(arguments): \(result.errorText)")
-            for leak in ["ASN1", "NSCocoaErrorDomain", "operation could not be completed", "errno", "Error Domain", ".swift:"] {
-                #expect(!result.errorText.contains(leak), "\(arguments): \(result.errorText)")
+        try await withWallet {
+            let junk = try write("junk.pem", "junk")
+            let broken = try write("broken.pem", "-----BEGIN CERTIFICATE-----\nMIIBAA==\n-----END CERTIFICATE-----\n")
+            let cases: [([String], String)] = [
+                (["trust", "add", junk, "--wallet", directory.path], "it is neither PEM text nor a DER certificate"),
+                (["trust", "add", broken, "--wallet", directory.path], "does not hold a well-formed X.509 certificate"),
+                (["trust", "add", folder.appendingPathComponent("gone.pem").path, "--wallet", directory.path], "no such file"),
+                (["import", folder.path, "--wallet", directory.path], "not a regular file"),
+                (["verify", junk], "is not a credential or document vellum verify reads"),
+                (["did", "resolve", "did:web:localhost%3A1"], "connection refused"),
+            ]
+            for (arguments, expected) in cases {
+                let result = try await WalletCLI.run(arguments)
+                #expect(result.status != 0, "\(arguments)")
+                #expect(result.errorText.contains("vellum: error: "), "\(arguments): \(result.errorText)")
+                #expect(result.errorText.contains(expected), "\(arguments): \(result.errorText)")
+                for leak in ["ASN1", "NSCocoaErrorDomain", "operation could not be completed", "errno", "Error Domain", ".swift:"] {
+                    #expect(!result.errorText.contains(leak), "\(arguments): \(result.errorText)")
+                }
             }
         }
     }
 
     @Test("show: labels from the issuer's metadata, local dates, registered claims apart, one verdict line with each reason once")
     func showForAPerson() async throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let wallet = folder.appendingPathComponent("wallet")
-        try await WalletCLI.makeWallet(at: wallet).close()
-        try await withRunningSandbox { issuer in
+        try await withSandbox { issuer in
             let base = try await issuer.start()
             let offer = try await issuer.createOffer()
-            let received = try await WalletCLI.run(
-                ["receive", offer.byReferenceLink, "--trust-issuer-iaca", "--yes", "--json", "--wallet", wallet.path])
+            let received = try await vellum(["receive", offer.byReferenceLink, "--trust-issuer-iaca", "--yes", "--json"])
             #expect(received.status == 0, "\(received.errorText)")
             let pid = try #require(try WalletCLI.json(received).arrayValue?.first?["credentialIds"]?[0]?.stringValue)
-            let shown = try await WalletCLI.run(["show", pid, "--wallet", wallet.path])
+            let shown = try await vellum(["show", pid])
             let text = shown.outputText
             #expect(text.contains("    Address:\n") && text.contains("      City: Köln"), "\(text)")
             #expect(text.contains("  registered claims:\n    iss: \(base.absoluteString)"), "\(text)")
@@ -107,7 +98,7 @@ struct OutputConventionsTests {
 
             let records = await issuer.issuedCredentials()
             try await issuer.revoke(credentialID: try #require(records.first).id)
-            let status = try await WalletCLI.run(["status", pid, "--wallet", wallet.path])
+            let status = try await vellum(["status", pid])
             #expect(status.status == 1)
             #expect(status.outputText.contains("status: revoked\nNOT VALID: statusRevoked ("), "\(status.outputText)")
             #expect(status.outputText.components(separatedBy: "statusRevoked").count == 2, "the reason once: \(status.outputText)")
