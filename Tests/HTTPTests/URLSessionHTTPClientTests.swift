@@ -4,10 +4,20 @@ import Testing
 
 /// The URLSession client over real loopback HTTP (Hummingbird on 127.0.0.1, port 0).
 @Suite struct URLSessionHTTPClientTests {
-    @Test func getReturnsStatusHeadersBodyAndFinalURL() async throws {
+    /// Runs `body` with a client under `policy` and the loopback server's base URL; the
+    /// client's session is invalidated afterwards.
+    static func withClient(
+        _ policy: HTTPClientPolicy = HTTPClientPolicy(), _ body: @Sendable (URLSessionHTTPClient, URL) async throws -> Void
+    ) async throws {
         try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient()
+            let client = URLSessionHTTPClient(policy: policy)
             defer { client.invalidate() }
+            try await body(client, base)
+        }
+    }
+
+    @Test func getReturnsStatusHeadersBodyAndFinalURL() async throws {
+        try await Self.withClient { client, base in
             let response = try await client.get(base.appendingPathComponent("hello"))
             #expect(response.status == 200)
             #expect(response.isSuccess)
@@ -18,9 +28,7 @@ import Testing
     }
 
     @Test func nonSuccessStatusIsAResponseNotAnError() async throws {
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient()
-            defer { client.invalidate() }
+        try await Self.withClient { client, base in
             let response = try await client.get(base.appendingPathComponent("status/404"))
             #expect(response.status == 404)
             #expect(!response.isSuccess)
@@ -28,9 +36,7 @@ import Testing
     }
 
     @Test func postFormIsDecodedByTheServer() async throws {
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient()
-            defer { client.invalidate() }
+        try await Self.withClient { client, base in
             let note = "a b&c=d+e/é%"
             let response = try await client.postForm(
                 base.appendingPathComponent("echo-form"),
@@ -43,9 +49,7 @@ import Testing
 
     @Test func postJSONRoundTrips() async throws {
         struct Payload: Codable, Equatable { var name: String; var count: Int }
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient()
-            defer { client.invalidate() }
+        try await Self.withClient { client, base in
             let response = try await client.postJSON(
                 base.appendingPathComponent("echo"), encoding: Payload(name: "vellum", count: 3))
             #expect(response.headers["content-type"] == "application/json")
@@ -54,9 +58,7 @@ import Testing
     }
 
     @Test func declaredContentLengthOverTheLimitIsRefused() async throws {
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient(policy: HTTPClientPolicy(maximumResponseBytes: 100_000))
-            defer { client.invalidate() }
+        try await Self.withClient(HTTPClientPolicy(maximumResponseBytes: 100_000)) { client, base in
             await #expect(throws: HTTPError.tooLarge(limit: 100_000)) {
                 try await client.get(base.appendingPathComponent("big"))
             }
@@ -64,9 +66,7 @@ import Testing
     }
 
     @Test func chunkedBodyWithoutContentLengthIsCutOffAtTheLimit() async throws {
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient(policy: HTTPClientPolicy(maximumResponseBytes: 100_000))
-            defer { client.invalidate() }
+        try await Self.withClient(HTTPClientPolicy(maximumResponseBytes: 100_000)) { client, base in
             // The body never ends, so `.tooLarge` (rather than `.timeout`) shows the client
             // stopped reading at its limit; no wall-clock bound is needed.
             await #expect(throws: HTTPError.tooLarge(limit: 100_000)) {
@@ -76,18 +76,14 @@ import Testing
     }
 
     @Test func chunkedBodyUnderTheLimitIsReassembled() async throws {
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient(policy: HTTPClientPolicy(maximumResponseBytes: 6))
-            defer { client.invalidate() }
+        try await Self.withClient(HTTPClientPolicy(maximumResponseBytes: 6)) { client, base in
             let response = try await client.get(base.appendingPathComponent("small-chunked"))
             #expect(response.body == Data("abcdef".utf8))
         }
     }
 
     @Test func redirectIsFollowedAndTheFinalURLReported() async throws {
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient()
-            defer { client.invalidate() }
+        try await Self.withClient { client, base in
             let response = try await client.get(base.appendingPathComponent("redirect"))
             #expect(response.status == 200)
             #expect(response.body == Data("hello".utf8))
@@ -96,9 +92,7 @@ import Testing
     }
 
     @Test func redirectIsReturnedWhenThePolicySaysNever() async throws {
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient(policy: HTTPClientPolicy(redirects: .never))
-            defer { client.invalidate() }
+        try await Self.withClient(HTTPClientPolicy(redirects: .never)) { client, base in
             let response = try await client.get(base.appendingPathComponent("redirect"))
             #expect(response.status == 302)
             #expect(response.headers["location"] == "/hello")
@@ -106,9 +100,7 @@ import Testing
     }
 
     @Test func aRequestCanRefuseRedirectsThatItsClientFollows() async throws {
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient()
-            defer { client.invalidate() }
+        try await Self.withClient { client, base in
             let refused = try await client.send(HTTPRequest(url: base.appendingPathComponent("redirect"), redirects: .never))
             #expect(refused.status == 302)
             #expect(refused.headers["location"] == "/hello")
@@ -118,9 +110,7 @@ import Testing
     }
 
     @Test func redirectLoopIsTooManyRedirects() async throws {
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient(policy: HTTPClientPolicy(maximumRedirects: 3))
-            defer { client.invalidate() }
+        try await Self.withClient(HTTPClientPolicy(maximumRedirects: 3)) { client, base in
             await #expect(throws: HTTPError.tooManyRedirects(limit: 3)) {
                 try await client.get(base.appendingPathComponent("loop"))
             }
@@ -128,9 +118,7 @@ import Testing
     }
 
     @Test func redirectToPlainHTTPOnAnotherHostIsRefused() async throws {
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient()
-            defer { client.invalidate() }
+        try await Self.withClient { client, base in
             await #expect(throws: HTTPError.insecureRedirect("http://example.com/")) {
                 try await client.get(base.appendingPathComponent("to-http-remote"))
             }
@@ -138,9 +126,7 @@ import Testing
     }
 
     @Test func slowHandlerTimesOut() async throws {
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient()
-            defer { client.invalidate() }
+        try await Self.withClient { client, base in
             let start = ContinuousClock.now
             await #expect(throws: HTTPError.timeout) {
                 try await client.send(HTTP.HTTPRequest(url: base.appendingPathComponent("slow"), timeout: .milliseconds(300)))
@@ -153,9 +139,7 @@ import Testing
     }
 
     @Test func cancellingTheCallingTaskCancelsTheRequest() async throws {
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient()
-            defer { client.invalidate() }
+        try await Self.withClient { client, base in
             let url = base.appendingPathComponent("slow")
             let request = Task { () async throws(HTTPError) -> HTTPResponse in try await client.get(url) }
             try await Task.sleep(for: .milliseconds(100))
@@ -165,9 +149,7 @@ import Testing
     }
 
     @Test func loopbackHTTPIsRefusedWhenNotAllowed() async throws {
-        try await LoopbackServer.run { base in
-            let client = URLSessionHTTPClient(policy: HTTPClientPolicy(allowInsecureLoopback: false))
-            defer { client.invalidate() }
+        try await Self.withClient(HTTPClientPolicy(allowInsecureLoopback: false)) { client, base in
             let url = base.appendingPathComponent("hello")
             await #expect(throws: HTTPError.insecureScheme(url.absoluteString)) {
                 try await client.get(url)
