@@ -195,7 +195,7 @@ struct AuthorizationCodeFlowTests {
                 ("code twice", "https://wallet.example/callback?code=a&code=b&state=\(state)&iss=\(iss)"),
             ] {
                 let url = try #require(URL(string: text))
-                await expectError(OpenID4VCIError.self, "\(name)", matching: {
+                expectError(OpenID4VCIError.self, "\(name)", matching: {
                     if case .invalidAuthorizationResponse = $0 { true } else { false }
                 }) {
                     _ = try flow.authorizationCode(from: url)

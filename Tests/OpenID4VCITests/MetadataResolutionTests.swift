@@ -73,9 +73,8 @@ struct MetadataResolutionTests {
                 try await CredentialIssuerMetadataResolver(httpClient: Self.client).metadata(for: issuer)
             }
             // A trailing slash is a different identifier too: no normalization.
-            var slash = TestAuthorizationServer.Behaviour()
-            slash.issuerMetadataOverride = #"{"credential_issuer":"{base}/issuer/","credential_endpoint":"{base}/c","credential_configurations_supported":{}}"#
-            server.behaviour = slash
+            server.publishIssuerMetadata(
+                #"{"credential_issuer":"{base}/issuer/","credential_endpoint":"{base}/c","credential_configurations_supported":{}}"#)
             await #expect(throws: OpenID4VCIError.credentialIssuerMismatch(expected: server.issuer, actual: server.issuer + "/")) {
                 try await CredentialIssuerMetadataResolver(httpClient: Self.client).metadata(for: issuer)
             }
@@ -163,10 +162,8 @@ struct MetadataResolutionTests {
         let key = PrivateKey(curve: .p256)
         let server = TestAuthorizationServer()
         try await server.run { _ in
-            var behaviour = TestAuthorizationServer.Behaviour()
-            behaviour.issuerMetadataOverride = try await Self.signedMetadata(Self.claims(for: server), signer: SoftwareSigner(privateKey: key))
-            behaviour.issuerMetadataContentType = "application/jwt"
-            server.behaviour = behaviour
+            server.publishIssuerMetadata(
+                try await Self.signedMetadata(Self.claims(for: server), signer: SoftwareSigner(privateKey: key)), contentType: "application/jwt")
             let issuer = try #require(URL(string: server.issuer))
             let metadata = try await CredentialIssuerMetadataResolver(
                 httpClient: Self.client, signedMetadata: SignedMetadataPolicy(mode: .verifyWhenPresent(.key(key.publicKey)))
@@ -192,9 +189,7 @@ struct MetadataResolutionTests {
             let token = try await Self.signedMetadata(Self.claims(for: server), signer: SoftwareSigner(privateKey: key))
             guard case var .object(unsigned) = server.issuerMetadata() else { return }
             unsigned["signed_metadata"] = .string(token)
-            var behaviour = TestAuthorizationServer.Behaviour()
-            behaviour.issuerMetadataOverride = JSONValue.object(unsigned).serializedString()
-            server.behaviour = behaviour
+            server.publishIssuerMetadata(JSONValue.object(unsigned).serializedString())
             let issuer = try #require(URL(string: server.issuer))
             let verified = try await CredentialIssuerMetadataResolver(
                 httpClient: Self.client, signedMetadata: SignedMetadataPolicy(mode: .verifyWhenPresent(.key(key.publicKey)))
@@ -242,15 +237,9 @@ struct MetadataResolutionTests {
                 let header = Base64URLText.encode(#"{"alg":"HS256","typ":"openidvci-issuer-metadata+jwt"}"#)
                 token = header + "." + Base64URLText.encode(JSONValue.object(claims).serializedString()) + ".c2ln"
             }
-            var behaviour = TestAuthorizationServer.Behaviour()
             let signer = try SoftwareSigner(privateKey: key)
-            if let token {
-                behaviour.issuerMetadataOverride = token
-            } else {
-                behaviour.issuerMetadataOverride = try await Self.signedMetadata(claims, signer: signer, type: type)
-            }
-            behaviour.issuerMetadataContentType = "application/jwt"
-            server.behaviour = behaviour
+            let published = if let token { token } else { try await Self.signedMetadata(claims, signer: signer, type: type) }
+            server.publishIssuerMetadata(published, contentType: "application/jwt")
             let issuer = try #require(URL(string: server.issuer))
             await expectError(OpenID4VCIError.self, "\(forgery)", matching: {
                 if case .signedMetadataRejected = $0 { true } else { false }
@@ -277,11 +266,9 @@ struct MetadataResolutionTests {
         let trusted = anchors, strangers = untrusted
         let server = TestAuthorizationServer()
         try await server.run { _ in
-            var behaviour = TestAuthorizationServer.Behaviour()
-            behaviour.issuerMetadataOverride = try await Self.signedMetadata(
-                Self.claims(for: server), signer: SoftwareSigner(privateKey: leafKey), chain: [leaf])
-            behaviour.issuerMetadataContentType = "application/jwt"
-            server.behaviour = behaviour
+            server.publishIssuerMetadata(
+                try await Self.signedMetadata(Self.claims(for: server), signer: SoftwareSigner(privateKey: leafKey), chain: [leaf]),
+                contentType: "application/jwt")
             let issuer = try #require(URL(string: server.issuer))
             let metadata = try await CredentialIssuerMetadataResolver(
                 httpClient: Self.client, signedMetadata: SignedMetadataPolicy(mode: .require(.certificateChain(trusted)))
@@ -293,9 +280,9 @@ struct MetadataResolutionTests {
                 ).metadata(for: issuer)
             }
             // The right chain but a signature by another key.
-            behaviour.issuerMetadataOverride = try await Self.signedMetadata(
-                Self.claims(for: server), signer: SoftwareSigner(privateKey: PrivateKey(curve: .p256)), chain: [leaf])
-            server.behaviour = behaviour
+            server.publishIssuerMetadata(
+                try await Self.signedMetadata(Self.claims(for: server), signer: SoftwareSigner(privateKey: PrivateKey(curve: .p256)), chain: [leaf]),
+                contentType: "application/jwt")
             await #expect(throws: OpenID4VCIError.self) {
                 try await CredentialIssuerMetadataResolver(
                     httpClient: Self.client, signedMetadata: SignedMetadataPolicy(mode: .require(.certificateChain(trusted)))

@@ -90,6 +90,15 @@ final class TestAuthorizationServer: @unchecked Sendable {
         set { lock.withLock { behaviourValue = newValue } }
     }
 
+    /// From now on, the default behaviour except that the issuer metadata is `document` served
+    /// as `contentType` (`{base}` in it replaced by the base URL).
+    func publishIssuerMetadata(_ document: String, contentType: String = "application/json") {
+        var behaviour = Behaviour()
+        behaviour.issuerMetadataOverride = document
+        behaviour.issuerMetadataContentType = contentType
+        self.behaviour = behaviour
+    }
+
     var base: String { lock.withLock { baseValue } }
     var issuer: String { base + "/issuer" }
     var authorizationServer: String { behaviour.separateAuthorizationServer ? base + "/as" : issuer }
