@@ -103,6 +103,13 @@ public final class ACAPyAgent: @unchecked Sendable {
         return String(decoding: response.body, as: UTF8.self)
     }
 
+    /// `POST path` on the admin API with a JSON body; the answer's status and body, whatever
+    /// the status (ACA-Py answers a document that does not verify with 400 and a verdict).
+    public func exchange(_ path: String, json: Data) async throws -> (status: Int, body: Data) {
+        let response = try await Self.client.postJSON(adminURL.appendingPathComponent(path), json: json)
+        return (response.status, response.body)
+    }
+
     /// `POST path` on the admin API with a JSON body; the answer's JSON body, or a failure
     /// naming the status and body when it is not 2xx.
     public func post(_ path: String, json: Data) async throws -> Data {
@@ -120,7 +127,12 @@ public final class ACAPyAgent: @unchecked Sendable {
             return !stopped
         }
         guard first else { return }
+        // ACA-Py may take its time over SIGTERM (or not end at all while a request is open):
+        // five seconds, then SIGKILL.
         if process.isRunning { process.terminate() }
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: home)
     }
