@@ -113,7 +113,7 @@ let package = Package(
         .target(name: "DID", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "HTTP"]),
 
         // Layer 2: credential formats.
-        .target(name: "W3CCredentials", dependencies: ["JSONModel", "CryptoKeys", "Multiformats", "DID"]),
+        .target(name: "W3CCredentials", dependencies: ["JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD"]),
         .target(name: "OpenDID", dependencies: ["CryptoKeys", "JSONModel", "Multiformats"]),
         .target(
             name: "SDJWT",
@@ -237,7 +237,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "W3CCredentialsTests", dependencies: [
-            "W3CCredentials", "JSONModel", "CryptoKeys", "Multiformats", "DID", "VellumTestSupport",
+            "W3CCredentials", "JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD", "VellumTestSupport",
         ]),
         .testTarget(name: "JSONLDTests", dependencies: [
             "JSONLD", "JSONModel", "CryptoKeys", "HTTP", "VellumTestSupport",

@@ -5,7 +5,7 @@ import JSONModel
 import Testing
 @testable import W3CCredentials
 
-/// Every check of the JCS Data Integrity verifier refuses what it is there to refuse, each
+/// Every check of the Data Integrity verifier (shown with the JCS suites) refuses what it is there to refuse, each
 /// with its own typed error: a forgery (changed claim, changed `@context`, another key, a
 /// bad proof value) and a policy refusal (purpose, suite, challenge, domain, times).
 @Suite("Data Integrity refusals")
@@ -167,8 +167,10 @@ struct DataIntegrityForgeryTests {
     @Test("a cryptosuite that is unknown, not accepted, or not for the key's curve is refused")
     func wrongCryptosuite() async throws {
         let secured = try await Party().sign()
-        let renamed = Self.replacing(secured, ["proof", "cryptosuite"], with: "eddsa-rdfc-2022")
-        await #expect(throws: DataIntegrityError.unsupportedCryptosuite("eddsa-rdfc-2022")) { try await Self.verify(renamed) }
+        let renamed = Self.replacing(secured, ["proof", "cryptosuite"], with: "eddsa-2099")
+        await #expect(throws: DataIntegrityError.unsupportedCryptosuite("eddsa-2099")) { try await Self.verify(renamed) }
+        let rdfc = Self.replacing(secured, ["proof", "cryptosuite"], with: "eddsa-rdfc-2022")
+        await #expect(throws: DataIntegrityError.jsonLDProcessorMissing("eddsa-rdfc-2022")) { try await Self.verify(rdfc) }
         await #expect(throws: DataIntegrityError.unsupportedCryptosuite("eddsa-jcs-2022")) {
             try await Self.verify(secured, DataIntegrityProofPolicy(cryptosuites: [.ecdsaJCS2019], now: Self.now))
         }

@@ -2,23 +2,31 @@ import CryptoKeys
 
 /// The Data Integrity cryptosuites this library signs and verifies with.
 ///
-/// The JCS suites hash the RFC 8785 canonical JSON of the proof configuration and of the
-/// document, concatenated (configuration hash first), and sign those bytes: Ed25519 for
-/// `eddsa-jcs-2022`; ECDSA for `ecdsa-jcs-2019`, where the curve chooses the hash (SHA-256
-/// for P-256, SHA-384 for P-384) and the signature is IEEE P1363 `r || s`.
+/// Each hashes the canonical proof configuration and the canonical document, concatenated
+/// (configuration hash first), and signs those bytes. The JCS suites canonicalize with RFC 8785
+/// JCS; the RDFC suites with JSON-LD toRdf (``JSONLDToRDF``) and RDFC-1.0. The EdDSA suites
+/// sign with Ed25519 and SHA-256; the ECDSA suites with P-256 and SHA-256 or P-384 and SHA-384
+/// (also RDFC-1.0's own hash for P-384), an IEEE P1363 `r || s` signature.
 public enum DataIntegrityCryptosuite: String, Sendable, Hashable, CaseIterable {
     /// EdDSA (Ed25519) over JCS (VC Data Integrity EdDSA Cryptosuites v1.0 §3.3).
     case eddsaJCS2022 = "eddsa-jcs-2022"
     /// ECDSA (P-256, P-384) over JCS (VC Data Integrity ECDSA Cryptosuites v1.0 §3.3).
     case ecdsaJCS2019 = "ecdsa-jcs-2019"
+    /// EdDSA (Ed25519) over RDFC-1.0 canonical N-Quads (§3.2).
+    case eddsaRDFC2022 = "eddsa-rdfc-2022"
+    /// ECDSA (P-256, P-384) over RDFC-1.0 canonical N-Quads (§3.2).
+    case ecdsaRDFC2019 = "ecdsa-rdfc-2019"
+
+    /// Whether the suite canonicalizes with JSON-LD and RDFC-1.0 (else with JCS).
+    public var usesRDFC: Bool { self == .eddsaRDFC2022 || self == .ecdsaRDFC2019 }
 
     /// The signature algorithm for a key on `curve`, or `nil` when the suite does not use
     /// such keys.
     public func signatureAlgorithm(for curve: KeyCurve?) -> SignatureAlgorithm? {
         switch (self, curve) {
-        case (.eddsaJCS2022, .ed25519?): return .edDSA
-        case (.ecdsaJCS2019, .p256?): return .es256
-        case (.ecdsaJCS2019, .p384?): return .es384
+        case (.eddsaJCS2022, .ed25519?), (.eddsaRDFC2022, .ed25519?): return .edDSA
+        case (.ecdsaJCS2019, .p256?), (.ecdsaRDFC2019, .p256?): return .es256
+        case (.ecdsaJCS2019, .p384?), (.ecdsaRDFC2019, .p384?): return .es384
         default: return nil
         }
     }

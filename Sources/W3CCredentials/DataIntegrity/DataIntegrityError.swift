@@ -11,6 +11,8 @@ public enum DataIntegrityError: Error, Equatable, Sendable, CustomStringConverti
     case contextMismatch
     /// The document or proof cannot be canonicalized (a number JCS cannot write).
     case canonicalization(String)
+    /// An RDFC suite was asked for without a JSON-LD processor (``JSONLDToRDF``) to run it.
+    case jsonLDProcessorMissing(String)
     /// The `proofValue` is not base58btc multibase, or not the suite's signature length.
     case invalidProofValue
     /// The verification method could not be resolved or is not in the relationship the proof
@@ -42,6 +44,7 @@ public enum DataIntegrityError: Error, Equatable, Sendable, CustomStringConverti
         case let .unsupportedCryptosuite(suite): return "Data Integrity: cryptosuite \(suite) not supported"
         case .contextMismatch: return "Data Integrity: the proof's @context is not a prefix of the document's"
         case let .canonicalization(reason): return "Data Integrity: cannot canonicalize: \(reason)"
+        case let .jsonLDProcessorMissing(suite): return "Data Integrity: \(suite) needs a JSON-LD processor"
         case .invalidProofValue: return "Data Integrity: proofValue is not a base58btc signature of the right length"
         case let .verificationMethod(reason): return "Data Integrity: verification method: \(reason)"
         case let .keyNotSupported(reason): return "Data Integrity: key not supported: \(reason)"

@@ -3,15 +3,15 @@ import Foundation
 import JSONModel
 import Multiformats
 
-/// Adds a Data Integrity proof to a document (a credential or a presentation) with a JCS
-/// cryptosuite (§3.3.1 Create Proof of either suite): the proof configuration takes the
-/// document's `@context`, both are canonicalized and hashed, and the signature goes in
-/// `proofValue` as base58btc multibase. A document that already has a proof gets this one
+/// Adds a Data Integrity proof to a document (a credential or a presentation), Create Proof of
+/// the suites: the proof configuration takes the document's `@context`, both are canonicalized
+/// (JCS, or toRdf and RDFC-1.0 through `toRDF` for the RDFC suites) and hashed, and the
+/// signature goes in `proofValue` as base58btc multibase. A document that already has a proof gets this one
 /// beside it (a proof set).
 public enum DataIntegritySigner {
     /// The secured document.
     public static func sign(
-        _ document: JSONValue, options: DataIntegrityProofOptions, signer: any Signer
+        _ document: JSONValue, options: DataIntegrityProofOptions, signer: any Signer, toRDF: (any JSONLDToRDF)? = nil
     ) async throws(DataIntegrityError) -> JSONValue {
         guard let object = document.objectValue else { throw .invalidProof("the document is not a JSON object") }
         let curve = signer.publicKey.curve
@@ -19,10 +19,16 @@ public enum DataIntegritySigner {
             throw .keyNotSupported("\(options.cryptosuite.rawValue) does not sign with \(signer.algorithm.rawValue)")
         }
         let unsecured = JSONObject(object.members.filter { $0.name != "proof" })
+        // The proof configuration carries the document's @context; the JCS suites also keep it
+        // in the proof, the RDFC suites do not (each suite's Create Proof).
         var proof = options.json
-        if let context = unsecured["@context"] { proof.updateValue(context, forName: "@context") }
-        let hashing = try JCSProofHashing(
-            document: unsecured, proofConfiguration: proof, hashAlgorithm: options.cryptosuite.hashAlgorithm(for: curve))
+        var configuration = proof
+        if let context = unsecured["@context"] {
+            configuration.updateValue(context, forName: "@context")
+            if !options.cryptosuite.usesRDFC { proof = configuration }
+        }
+        let hashing = try await options.cryptosuite.hashing(
+            document: unsecured, proofConfiguration: configuration, curve: curve, toRDF: toRDF)
         let signature: Data
         do {
             signature = try await signer.sign(hashing.hashData)

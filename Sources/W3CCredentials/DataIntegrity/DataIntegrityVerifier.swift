@@ -15,11 +15,12 @@ public struct VerifiedDataIntegrityProof: Sendable, Hashable {
     public let verificationMethod: ResolvedVerificationMethod
 }
 
-/// Verifies the Data Integrity proofs of a document with the JCS cryptosuites (§3.3.2 Verify
-/// Proof of either suite) under a ``DataIntegrityProofPolicy``.
+/// Verifies the Data Integrity proofs of a document (Verify Proof of each suite) under a
+/// ``DataIntegrityProofPolicy``; the RDFC suites need a JSON-LD processor (``toRDF``).
 ///
 /// For each proof: the policy's checks on its members (purpose, suite, challenge, domain,
-/// times); the proof's `@context` must be a prefix of the document's and replaces it; the
+/// times); the proof's `@context` must be a prefix of the document's and replaces it (an RDFC
+/// proof without one is configured with the document's); the
 /// verification method is resolved through its DID (did:key, did:jwk … by the resolver given)
 /// and must be listed under the relationship the purpose names; its key must be one the suite
 /// signs with; then the signature over the hashes of the canonical proof configuration and
@@ -27,10 +28,13 @@ public struct VerifiedDataIntegrityProof: Sendable, Hashable {
 public struct DataIntegrityVerifier: Sendable {
     /// Resolves the DIDs of verification methods.
     public var resolver: any DIDResolver
+    /// JSON-LD toRdf, for the RDFC suites; without one they are refused.
+    public var toRDF: (any JSONLDToRDF)?
 
     /// A verifier resolving with `resolver` (offline methods by default).
-    public init(resolver: any DIDResolver = DIDResolverRegistry.offline()) {
+    public init(resolver: any DIDResolver = DIDResolverRegistry.offline(), toRDF: (any JSONLDToRDF)? = nil) {
         self.resolver = resolver
+        self.toRDF = toRDF
     }
 
     /// Verifies every `DataIntegrityProof` of `document`.
@@ -53,10 +57,12 @@ public struct DataIntegrityVerifier: Sendable {
         var verified: [VerifiedDataIntegrityProof] = []
         for proof in proofs {
             let suite = try policy.check(proof)
-            let options = proof.options
+            var options = proof.options
             if let proofContext = options["@context"] {
                 guard Self.isPrefix(proofContext, of: unsecured["@context"]) else { throw .contextMismatch }
                 unsecured.updateValue(proofContext, forName: "@context")
+            } else if suite.usesRDFC, let context = unsecured["@context"] {
+                options.updateValue(context, forName: "@context")
             }
             let method = try await resolve(proof, relationship: policy.proofPurpose)
             guard let algorithm = suite.signatureAlgorithm(for: method.publicKey.curve) else {
@@ -65,9 +71,8 @@ public struct DataIntegrityVerifier: Sendable {
             guard let signature = try? Multibase.decode(proof.proofValue, expecting: .base58btc),
                 signature.count == algorithm.signatureByteCount
             else { throw .invalidProofValue }
-            let hashing = try JCSProofHashing(
-                document: unsecured, proofConfiguration: options,
-                hashAlgorithm: suite.hashAlgorithm(for: method.publicKey.curve))
+            let hashing = try await suite.hashing(
+                document: unsecured, proofConfiguration: options, curve: method.publicKey.curve, toRDF: toRDF)
             guard (try? method.publicKey.verify(signature, for: hashing.hashData, algorithm: algorithm)) == true else {
                 throw .signatureInvalid
             }
