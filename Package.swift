@@ -199,7 +199,7 @@ let package = Package(
             name: "vellum-bench",
             dependencies: [
                 "JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "OpenDID", "SDJWT", "MDoc", "X509Trust",
-                "Wallet", "DCQL", "OpenID4VP", "HTTP",
+                "Wallet", "DCQL", "OpenID4VP", "HTTP", "JSONLD",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -83,6 +83,23 @@ def operation(name, inputs):
         return sd_jwt_case(inputs[0])
     if name == "pymdoccbor.mdl13.verify-response":
         return mdoc_case(inputs[0])
+    if name == "pyoxigraph.rdfc":
+        import pyoxigraph as ox
+        with open(inputs[0]) as handle:
+            text = handle.read()
+
+        def canonicalize():
+            dataset = ox.Dataset(ox.parse(text, format=ox.RdfFormat.N_QUADS))
+            dataset.canonicalize(ox.CanonicalizationAlgorithm.RDFC_1_0)
+            return "".join(sorted(str(quad) + " .\n" for quad in dataset))
+
+        return canonicalize
+    if name == "pyld.rdfc":
+        from pyld import jsonld
+        with open(inputs[0]) as handle:
+            text = handle.read()
+        options = {"algorithm": "URDNA2015", "inputFormat": "application/n-quads", "format": "application/n-quads"}
+        return lambda: jsonld.normalize(text, options)
     if name == "cbor2.decode":
         import cbor2
         with open(inputs[0], "rb") as handle:
