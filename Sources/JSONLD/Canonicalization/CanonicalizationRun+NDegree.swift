@@ -32,7 +32,7 @@ extension CanonicalizationRun {
         // Steps 4-5: for each group in hash order, the least path over its permutations.
         var issuer = issuer
         var dataToHash: [UInt8] = []
-        for hash in relatedByHash.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+        for hash in relatedByHash.keys.sorted(by: CodePointOrder.precedes) {
             dataToHash.append(contentsOf: hash)
             var chosenPath: [UInt8] = []
             var chosenIssuer: IdentifierIssuer?
@@ -63,7 +63,7 @@ extension CanonicalizationRun {
                     issuerCopy = result.issuer
                     if Self.cannotBeChosen(path, over: chosenPath) { continue nextPermutation }
                 }
-                if chosenIssuer == nil || path.lexicographicallyPrecedes(chosenPath) {
+                if chosenIssuer == nil || CodePointOrder.precedes(path, chosenPath) {
                     chosenPath = path
                     chosenIssuer = issuerCopy
                 }
@@ -77,7 +77,7 @@ extension CanonicalizationRun {
     /// Whether a partial `path` is already longer-or-equal and greater than the chosen one,
     /// so no completion of it can be chosen (§4.8.3 steps 5.4.4.3 and 5.4.5.5).
     private static func cannotBeChosen(_ path: [UInt8], over chosenPath: [UInt8]) -> Bool {
-        !chosenPath.isEmpty && path.count >= chosenPath.count && chosenPath.lexicographicallyPrecedes(path)
+        !chosenPath.isEmpty && path.count >= chosenPath.count && CodePointOrder.precedes(chosenPath, path)
     }
 }
 

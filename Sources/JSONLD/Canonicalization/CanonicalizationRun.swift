@@ -100,7 +100,7 @@ struct CanonicalizationRun {
             firstDegreeHashes.append(hash)
             nodesByHash[hash, default: []].append(node)
         }
-        let sortedHashes = nodesByHash.keys.sorted { $0.lexicographicallyPrecedes($1) }
+        let sortedHashes = nodesByHash.keys.sorted(by: CodePointOrder.precedes)
         var shared: [[Int]] = []
         for hash in sortedHashes {
             guard let nodes = nodesByHash[hash] else { continue }
@@ -119,7 +119,7 @@ struct CanonicalizationRun {
             }
             let ordered = results.indices.sorted {
                 results[$0].hash == results[$1].hash
-                    ? $0 < $1 : results[$0].hash.lexicographicallyPrecedes(results[$1].hash)
+                    ? $0 < $1 : CodePointOrder.precedes(results[$0].hash, results[$1].hash)
             }
             for index in ordered {
                 for node in results[index].issuer.order { canonicalIssuer.issue(node) }
@@ -145,7 +145,7 @@ struct CanonicalizationRun {
             relabelled.appendNQuads(to: &line)
             lines.append((line, relabelled))
         }
-        lines.sort { $0.line.lexicographicallyPrecedes($1.line) }
+        lines.sort { CodePointOrder.precedes($0.line, $1.line) }
         var text: [UInt8] = []
         text.reserveCapacity(lines.reduce(0) { $0 + $1.line.count })
         for entry in lines { text.append(contentsOf: entry.line) }
@@ -179,7 +179,7 @@ struct CanonicalizationRun {
             line.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "."), 0x0A])
             lines.append(line)
         }
-        lines.sort { $0.lexicographicallyPrecedes($1) }
+        lines.sort(by: CodePointOrder.precedes)
         scratch.removeAll(keepingCapacity: true)
         for line in lines { scratch.append(contentsOf: line) }
         return hexDigest(of: scratch)
