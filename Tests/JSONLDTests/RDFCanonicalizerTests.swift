@@ -63,4 +63,11 @@ struct RDFCanonicalizerTests {
         let dataset = RDFDataset([RDFQuad(subject: .iri("urn:ex:s"), predicate: .blankNode("p"), object: .iri("urn:ex:o"))])
         #expect(throws: RDFCanonicalizationError.blankNodePredicate) { try RDFCanonicalizer().canonicalize(dataset) }
     }
+
+    @Test("code point order on UTF-8: a prefix first, non-ASCII after ASCII, empty first")
+    func codePointOrder() {
+        let sorted = ["", "a", "ab", "b", "z", "é", "\u{1F600}"].map { Array($0.utf8) }
+        #expect(sorted.shuffled().sorted(by: CodePointOrder.precedes) == sorted)
+        #expect(!CodePointOrder.precedes(Array("ab".utf8), Array("ab".utf8)))
+    }
 }
