@@ -16,7 +16,7 @@ extension CanonicalizationRun {
         guard depth <= limits.maximumRecursionDepth else { throw .recursionTooDeep(limit: limits.maximumRecursionDepth) }
 
         // Steps 1-3: group the related blank nodes by the hash of how they relate to `node`.
-        var relatedByHash: [[UInt8]: [Int]] = [:]
+        var relatedByHash: [HashKey: [Int]] = [:]
         for index in quadsByNode[node] {
             let quad = quads[index]
             let slots: [(Slot?, UInt8)] = [
@@ -25,15 +25,15 @@ extension CanonicalizationRun {
             for (slot, position) in slots {
                 guard case let .blank(related)? = slot, related != node else { continue }
                 let hash = hashRelatedBlankNode(related, quad: quad, issuer: issuer, position: position)
-                relatedByHash[hash, default: []].append(related)
+                relatedByHash[HashKey(bytes: hash), default: []].append(related)
             }
         }
 
         // Steps 4-5: for each group in hash order, the least path over its permutations.
         var issuer = issuer
         var dataToHash: [UInt8] = []
-        for hash in relatedByHash.keys.sorted(by: CodePointOrder.precedes) {
-            dataToHash.append(contentsOf: hash)
+        for hash in relatedByHash.keys.sorted(by: { CodePointOrder.precedes($0.bytes, $1.bytes) }) {
+            dataToHash.append(contentsOf: hash.bytes)
             var chosenPath: [UInt8] = []
             var chosenIssuer: IdentifierIssuer?
             var permutation = Permutations(relatedByHash[hash] ?? [], ranks: ranks)

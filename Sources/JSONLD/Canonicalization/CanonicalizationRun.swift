@@ -31,7 +31,7 @@ struct CanonicalizationRun {
     /// The blank node to quads map (§4.4.3 step 2), by number.
     let quadsByNode: [[Int]]
     var firstDegreeHashes: [[UInt8]] = []
-    var canonicalIssuer = IdentifierIssuer(prefix: "c14n")
+    var canonicalIssuer: IdentifierIssuer
     var deepIterations = 0
     var permutations = 0
     var depth = 0
@@ -86,6 +86,7 @@ struct CanonicalizationRun {
             ranks[node] = rank
         }
         self.ranks = ranks
+        canonicalIssuer = IdentifierIssuer(prefix: "c14n", nodeCount: labels.count)
     }
 
     // MARK: §4.4.3 The canonicalization algorithm
@@ -93,14 +94,14 @@ struct CanonicalizationRun {
     /// Steps 3 to 5: first-degree hashes, the unique ones labelled at once, then each group of
     /// look-alike blank nodes told apart by Hash N-Degree Quads.
     mutating func issueCanonicalIdentifiers() throws(RDFCanonicalizationError) {
-        var nodesByHash: [[UInt8]: [Int]] = [:]
+        var nodesByHash: [HashKey: [Int]] = [:]
         firstDegreeHashes.reserveCapacity(labels.count)
         for node in labels.indices {
             let hash = hashFirstDegreeQuads(node)
             firstDegreeHashes.append(hash)
-            nodesByHash[hash, default: []].append(node)
+            nodesByHash[HashKey(bytes: hash), default: []].append(node)
         }
-        let sortedHashes = nodesByHash.keys.sorted(by: CodePointOrder.precedes)
+        let sortedHashes = nodesByHash.keys.sorted { CodePointOrder.precedes($0.bytes, $1.bytes) }
         var shared: [[Int]] = []
         for hash in sortedHashes {
             guard let nodes = nodesByHash[hash] else { continue }
@@ -113,7 +114,7 @@ struct CanonicalizationRun {
         for nodes in shared {
             var results: [(hash: [UInt8], issuer: IdentifierIssuer)] = []
             for node in nodes where canonicalIssuer.number(of: node) == nil {
-                var temporary = IdentifierIssuer(prefix: "b")
+                var temporary = IdentifierIssuer(prefix: "b", nodeCount: labels.count)
                 temporary.issue(node)
                 results.append(try hashNDegreeQuads(node, issuer: temporary))
             }
@@ -133,8 +134,10 @@ struct CanonicalizationRun {
             guard case let .blank(node) = slot, let number = canonicalIssuer.number(of: node) else { return term }
             return .blankNode(canonicalIssuer.identifier(number))
         }
-        var lines: [(line: [UInt8], quad: RDFQuad)] = []
+        var lines: [[UInt8]] = []
+        var relabelledQuads: [RDFQuad] = []
         lines.reserveCapacity(source.count)
+        relabelledQuads.reserveCapacity(source.count)
         for (quad, encoded) in zip(source, quads) {
             let relabelled = RDFQuad(
                 subject: relabel(quad.subject, encoded.subject),
@@ -143,18 +146,21 @@ struct CanonicalizationRun {
                 graph: quad.graph.map { relabel($0, encoded.graph ?? .fixed([])) })
             var line: [UInt8] = []
             relabelled.appendNQuads(to: &line)
-            lines.append((line, relabelled))
+            lines.append(line)
+            relabelledQuads.append(relabelled)
         }
-        lines.sort { CodePointOrder.precedes($0.line, $1.line) }
+        // Sort positions, not the quads: an RDFQuad is many words wide.
+        let order = lines.indices.sorted { CodePointOrder.precedes(lines[$0], lines[$1]) }
         var text: [UInt8] = []
-        text.reserveCapacity(lines.reduce(0) { $0 + $1.line.count })
-        for entry in lines { text.append(contentsOf: entry.line) }
+        text.reserveCapacity(lines.reduce(0) { $0 + $1.count })
+        for index in order { text.append(contentsOf: lines[index]) }
         var issued: [String: String] = [:]
         for (node, label) in labels.enumerated() {
             if let number = canonicalIssuer.number(of: node) { issued[label] = canonicalIssuer.identifier(number) }
         }
         return CanonicalizedDataset(
-            quads: lines.map(\.quad), nQuads: String(decoding: text, as: UTF8.self), issuedIdentifiers: issued)
+            quads: order.map { relabelledQuads[$0] }, nQuads: String(decoding: text, as: UTF8.self),
+            issuedIdentifiers: issued)
     }
 
     // MARK: §4.6 Hash First Degree Quads
@@ -216,20 +222,24 @@ struct CanonicalizationRun {
 
     // MARK: Hashing
 
-    /// The lowercase hexadecimal digest of `bytes`, as UTF-8.
+    /// The lowercase hexadecimal digest of `bytes`, as UTF-8, written straight into an array
+    /// of the final size.
     func hexDigest(of bytes: [UInt8]) -> [UInt8] {
-        var hex: [UInt8] = []
-        hex.reserveCapacity(hashAlgorithm.byteCount * 2)
-        bytes.withUnsafeBytes { input in
-            hashAlgorithm.withDigest(of: input) { digest in
-                for byte in digest {
-                    hex.append(Self.lowerHexDigits[Int(byte >> 4)])
-                    hex.append(Self.lowerHexDigits[Int(byte & 0x0F)])
+        let count = hashAlgorithm.byteCount * 2
+        return [UInt8](unsafeUninitializedCapacity: count) { hex, initialized in
+            bytes.withUnsafeBytes { input in
+                hashAlgorithm.withDigest(of: input) { digest in
+                    for (index, byte) in digest.enumerated() {
+                        hex[2 * index] = Self.lowerHexDigit(byte >> 4)
+                        hex[2 * index + 1] = Self.lowerHexDigit(byte & 0x0F)
+                    }
                 }
             }
+            initialized = count
         }
-        return hex
     }
 
-    private static let lowerHexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    private static func lowerHexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+    }
 }

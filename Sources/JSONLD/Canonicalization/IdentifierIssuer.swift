@@ -4,24 +4,30 @@
 struct IdentifierIssuer {
     /// The prefix, as UTF-8.
     let prefix: [UInt8]
-    /// The number issued to each blank node (by its index in the canonicalization).
-    private(set) var issued: [Int: Int] = [:]
+    /// The number issued to each blank node (by its index in the canonicalization), `-1` for
+    /// none: an array the size of the dataset's blank nodes, which a copy duplicates in one
+    /// `memcpy` where a dictionary would rehash.
+    private var numbers: [Int]
     /// The blank nodes in the order they were issued numbers.
     private(set) var order: [Int] = []
 
-    init(prefix: String) {
+    init(prefix: String, nodeCount: Int) {
         self.prefix = Array(prefix.utf8)
+        numbers = [Int](repeating: -1, count: nodeCount)
     }
 
     /// The number already issued to `node`, if any.
-    func number(of node: Int) -> Int? { issued[node] }
+    func number(of node: Int) -> Int? {
+        let number = numbers[node]
+        return number < 0 ? nil : number
+    }
 
     /// The number of `node`, issuing the next one if it has none.
     @discardableResult
     mutating func issue(_ node: Int) -> Int {
-        if let number = issued[node] { return number }
+        if numbers[node] >= 0 { return numbers[node] }
         let number = order.count
-        issued[node] = number
+        numbers[node] = number
         order.append(node)
         return number
     }

@@ -60,7 +60,15 @@ struct NQuadsReader {
     /// the IRI must have a scheme.
     private mutating func iri() throws(NQuadsError) -> String {
         index += 1
-        var value: [UInt8] = []
+        // The common case, no escapes: checked in place and decoded from the input once.
+        let start = index
+        while index < bytes.count, bytes[index] > 0x20, !Self.forbiddenInIRI(UInt32(bytes[index])) { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ">") {
+            guard Self.hasScheme(bytes[start..<index]) else { throw error(.relativeIRI) }
+            index += 1
+            return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+        }
+        var value = Array(bytes[start..<index])
         while true {
             guard index < bytes.count else { throw error(.expected("'>' closing the IRI")) }
             let byte = bytes[index]
@@ -89,7 +97,7 @@ struct NQuadsReader {
     }
 
     /// `scheme ":"` with `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1).
-    private static func hasScheme(_ iri: [UInt8]) -> Bool {
+    private static func hasScheme(_ iri: some Collection<UInt8>) -> Bool {
         guard let first = iri.first, isLetter(first) else { return false }
         for byte in iri.dropFirst() {
             if byte == UInt8(ascii: ":") { return true }

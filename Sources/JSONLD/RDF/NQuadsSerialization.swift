@@ -51,6 +51,11 @@ extension RDFLiteral {
     /// every other character below U+0020, and U+007F, as `\u00XX` in upper-case hex;
     /// everything else (all of non-ASCII included) as its own UTF-8.
     static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        let plain = !text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }
+        if plain {  // the usual literal: copied in one go
+            bytes.append(contentsOf: text.utf8)
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, UInt8(ascii: "\"")])
