@@ -87,24 +87,36 @@ extension CanonicalizationRun {
 /// that never swaps with itself.
 struct Permutations {
     private var current: [Int]
-    private var leftward: [Int: Bool]
+    /// Each distinct node and whether it moves left (a node listed twice has one direction);
+    /// the lists are short, so a linear search beats a dictionary built per call.
+    private var nodes: [Int] = []
+    private var leftward: [Bool] = []
     private let ranks: [Int]
     private var done = false
 
-    init(_ nodes: [Int], ranks: [Int]) {
+    init(_ list: [Int], ranks: [Int]) {
         self.ranks = ranks
-        current = nodes.sorted { ranks[$0] < ranks[$1] }
-        leftward = Dictionary(nodes.map { ($0, true) }, uniquingKeysWith: { first, _ in first })
+        current = list.sorted { ranks[$0] < ranks[$1] }
+        for node in current where nodes.last != node {
+            nodes.append(node)
+            leftward.append(true)
+        }
     }
+
+    private func direction(of node: Int) -> Int { nodes.firstIndex(of: node) ?? 0 }
 
     /// The next order, or `nil` when all have been given.
     mutating func next() -> [Int]? {
         guard !done else { return nil }
         let order = current
+        guard current.count > 1 else {
+            done = true
+            return order
+        }
         var mobile: Int?
         var position = 0
         for (index, element) in current.enumerated() {
-            let left = leftward[element] ?? true
+            let left = leftward[direction(of: element)]
             let neighbour = left ? index - 1 : index + 1
             guard current.indices.contains(neighbour), ranks[element] > ranks[current[neighbour]] else { continue }
             if let chosen = mobile, ranks[chosen] >= ranks[element] { continue }
@@ -112,9 +124,9 @@ struct Permutations {
             position = index
         }
         if let mobile {
-            let target = (leftward[mobile] ?? true) ? position - 1 : position + 1
+            let target = leftward[direction(of: mobile)] ? position - 1 : position + 1
             current.swapAt(position, target)
-            for element in current where ranks[element] > ranks[mobile] { leftward[element]?.toggle() }
+            for element in current where ranks[element] > ranks[mobile] { leftward[direction(of: element)].toggle() }
         } else {
             done = true
         }
