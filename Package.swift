@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SDJWT", targets: ["SDJWT"]),
         .library(name: "StatusList", targets: ["StatusList"]),
         .library(name: "MDoc", targets: ["MDoc"]),
+        .library(name: "AnonCreds", targets: ["AnonCreds"]),
         .library(name: "Wallet", targets: ["Wallet"]),
         .library(name: "OpenID4VCI", targets: ["OpenID4VCI"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
@@ -66,6 +67,7 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
+        .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"]), .brew(["gmp"])]),
 
         // Layer 0: encodings.
         .target(name: "Multiformats"),
@@ -135,6 +137,10 @@ let package = Package(
                 "CBOR", "COSE", "CryptoKeys", "X509Trust", "StatusList", "JSONModel", "Multiformats", "HTTP",
                 .product(name: "X509", package: "swift-certificates"),
             ]
+        ),
+        .target(
+            name: "AnonCreds",
+            dependencies: ["CGMP"]
         ),
 
         // Layer 3: protocols.
@@ -295,6 +301,7 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Crypto", package: "swift-crypto"),
         ], exclude: ["Fixtures"]),
+        .testTarget(name: "AnonCredsTests", dependencies: ["AnonCreds", "VellumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DCQLTests", dependencies: ["DCQL", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "OpenID4VPTests", dependencies: [
             "OpenID4VP", "DCQL", "JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust", "DID",

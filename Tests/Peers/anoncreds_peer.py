@@ -1,0 +1,125 @@
+"""Interop peer for AnonCreds: anoncreds-rs (the `anoncreds` Python package, 0.2.3) plays the
+issuer or the holder opposite Vellum's Swift code, and Python's int checks big-number results.
+
+stdin: one JSON object with "op":
+  {"op":"powm","cases":[[base,exp,mod],...]} -> {"results":[decimal,...]}  (Python's pow)
+  {"op":"issuer-setup","attributes":[..],"schema_id":..,"cred_def_id":..,"issuer_id":..,
+   "cred_def":{..}?,"cred_def_private":{..}?,"key_correctness_proof":{..}?}
+      -> {"schema","cred_def","cred_def_private","key_correctness_proof","offer"}
+      (makes a credential definition unless one is given; the offer is always fresh)
+  {"op":"issue","cred_def":..,"cred_def_private":..,"offer":..,"request":..,"values":{name:raw}}
+      -> {"credential"}
+  {"op":"holder-request","cred_def":..,"offer":..,"entropy":..}
+      -> {"link_secret","request","metadata"}
+  {"op":"holder-process","cred_def":..,"credential":..,"metadata":..,"link_secret":..}
+      -> {"credential"} or exit 1 with the library's error on stderr
+  {"op":"verify-presentation","presentation":..,"request":..,"schemas":{id:..},"cred_defs":{id:..}}
+      -> {"valid":bool} (or exit 1 with the library's refusal)
+  {"op":"present","request":..,"credential":..,"link_secret":..,"schemas":..,"cred_defs":..,
+   "revealed":[referent..],"unrevealed":[referent..],"self_attested":{..}}
+      -> {"presentation"}
+  {"op":"fixture"} -> a whole issuance by anoncreds-rs (schema, definition and private key, key
+      correctness proof, offer, link secret, request and metadata, credential as issued and as
+      processed), which Tests/AnonCredsTests/Fixtures/anoncreds-rs-issuance.json holds
+Big numbers are decimal strings, as anoncreds writes them.
+"""
+import json
+import sys
+
+
+def powm(request):
+    return {"results": [str(pow(int(b), int(e), int(m))) for b, e, m in request["cases"]]}
+
+
+def issuer_setup(request):
+    from anoncreds import CredentialDefinition, CredentialOffer, KeyCorrectnessProof, Schema
+
+    schema = Schema.create(request.get("schema_name", "vellum-test"), request.get("schema_version", "1.0"),
+                           request["issuer_id"], request["attributes"])
+    if "cred_def" in request:
+        cred_def = CredentialDefinition.load(request["cred_def"])
+        private = request["cred_def_private"]
+        proof = KeyCorrectnessProof.load(request["key_correctness_proof"])
+    else:
+        cred_def, private, proof = CredentialDefinition.create(
+            request["schema_id"], schema, request["issuer_id"], request.get("tag", "default"), "CL",
+            support_revocation=request.get("revocable", False))
+        private = private.to_dict()
+    offer = CredentialOffer.create(request["schema_id"], request["cred_def_id"], proof)
+    return {"schema": schema.to_dict(), "cred_def": cred_def.to_dict(), "cred_def_private": private,
+            "key_correctness_proof": proof.to_dict(), "offer": offer.to_dict()}
+
+
+def issue(request):
+    from anoncreds import Credential, CredentialDefinitionPrivate
+
+    credential = Credential.create(request["cred_def"], CredentialDefinitionPrivate.load(request["cred_def_private"]),
+                                   request["offer"], request["request"], request["values"])
+    return {"credential": credential.to_dict()}
+
+
+def holder_request(request):
+    from anoncreds import CredentialRequest, create_link_secret
+
+    link_secret = create_link_secret()
+    cred_request, metadata = CredentialRequest.create(request.get("entropy", "vellum-peer"), None, request["cred_def"],
+                                                      link_secret, "default", request["offer"])
+    return {"link_secret": link_secret, "request": cred_request.to_dict(), "metadata": metadata.to_dict()}
+
+
+def holder_process(request):
+    from anoncreds import Credential
+
+    credential = Credential.load(request["credential"])
+    processed = credential.process(request["metadata"], request["link_secret"], request["cred_def"], None)
+    return {"credential": processed.to_dict()}
+
+
+def verify_presentation(request):
+    from anoncreds import Presentation, PresentationRequest
+
+    presentation = Presentation.load(request["presentation"])
+    valid = presentation.verify(PresentationRequest.load(request["request"]), request["schemas"], request["cred_defs"])
+    return {"valid": bool(valid)}
+
+
+def present(request):
+    from anoncreds import Credential, Presentation, PresentationRequest, PresentCredentials
+
+    credential = Credential.load(request["credential"])
+    present_credentials = PresentCredentials()
+    for referent in request.get("revealed", []):
+        present_credentials.add_attributes(credential, referent, reveal=True)
+    for referent in request.get("unrevealed", []):
+        present_credentials.add_attributes(credential, referent, reveal=False)
+    presentation = Presentation.create(PresentationRequest.load(request["request"]), present_credentials,
+                                       request.get("self_attested") or None, request["link_secret"],
+                                       request["schemas"], request["cred_defs"])
+    return {"presentation": presentation.to_dict()}
+
+
+def fixture(request):
+    ids = {"issuer_id": "did:example:vellum-issuer", "schema_id": "did:example:vellum-issuer/schema/1",
+           "cred_def_id": "did:example:vellum-issuer/cred-def/1"}
+    setup = issuer_setup({**ids, "attributes": ["name", "age", "Degree Name"]})
+    holder = holder_request({"cred_def": setup["cred_def"], "offer": setup["offer"], "entropy": "vellum-fixture"})
+    values = {"name": "Alice Example", "age": "28", "Degree Name": "Bachelor of Science"}
+    issued = issue({"cred_def": setup["cred_def"], "cred_def_private": setup["cred_def_private"],
+                    "offer": setup["offer"], "request": holder["request"], "values": values})["credential"]
+    processed = holder_process({"cred_def": setup["cred_def"], "credential": issued, "metadata": holder["metadata"],
+                                "link_secret": holder["link_secret"]})["credential"]
+    return {**ids, **setup, **holder, "values": values, "issued": issued, "processed": processed}
+
+
+OPS = {"powm": powm, "issuer-setup": issuer_setup, "issue": issue, "holder-request": holder_request,
+       "holder-process": holder_process, "fixture": fixture,
+       "verify-presentation": verify_presentation, "present": present}
+
+if __name__ == "__main__":
+    req = json.load(sys.stdin)
+    try:
+        result = OPS[req["op"]](req)
+    except Exception as error:  # the library's refusal is the answer a test checks
+        print(f"{type(error).__name__}: {error}", file=sys.stderr)
+        sys.exit(1)
+    json.dump(result, sys.stdout)
