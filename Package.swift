@@ -140,7 +140,7 @@ let package = Package(
         ),
         .target(
             name: "AnonCreds",
-            dependencies: ["CGMP"]
+            dependencies: ["CGMP", "JSONModel", .product(name: "Crypto", package: "swift-crypto")]
         ),
 
         // Layer 3: protocols.
