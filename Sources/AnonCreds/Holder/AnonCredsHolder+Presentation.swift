@@ -1,0 +1,88 @@
+extension AnonCredsHolder {
+    /// Builds a presentation for `request` from the selected credentials (processed ones, with
+    /// `v` unblinded): one equality sub-proof per credential, in the selection's order, all
+    /// sharing the link secret's random so the verifier sees they belong to one holder.
+    ///
+    /// Every referent of the request must be answered exactly once. Predicates and
+    /// non-revocation proofs are refused with ``AnonCredsError/unsupported(_:)`` (never a wrong
+    /// proof).
+    public func present(
+        _ request: PresentationRequest, selection: PresentationSelection, definitions: [String: CredentialDefinition],
+        using generator: inout some RandomNumberGenerator
+    ) throws(AnonCredsError) -> Presentation {
+        guard request.requestedPredicates.isEmpty, selection.credentials.allSatisfy({ $0.predicates.isEmpty }) else {
+            throw .unsupported("predicates in presentations")
+        }
+        try Self.checkCoverage(request, selection: selection)
+        var requested = Presentation.RequestedProof()
+        requested.selfAttestedAttributes = selection.selfAttested
+        var inputs: [EqualityProofBuilder.Input] = []
+        var identifiers: [Presentation.Identifier] = []
+        for (index, use) in selection.credentials.enumerated() {
+            let credential = use.credential
+            guard let definition = definitions[credential.credentialDefinitionID] else {
+                throw .presentationNotPossible("no credential definition \(credential.credentialDefinitionID)")
+            }
+            let key = definition.value.primary
+            var values = try CredentialValues.signed(credential.values, key: key)
+            values[AttributeName.linkSecret] = linkSecret.value
+            var revealed = Set<String>()
+            for referent in use.revealed {
+                let names = request.requestedAttributes[referent]?.attributeNames ?? []
+                var group: [String: AttributeValue] = [:]
+                for name in names {
+                    guard let (_, value) = credential.values.first(where: {
+                        AttributeName.canonical($0.key) == AttributeName.canonical(name)
+                    }) else {
+                        throw .presentationNotPossible("the credential for \(referent) has no attribute \(name)")
+                    }
+                    group[name] = value
+                    revealed.insert(AttributeName.canonical(name))
+                }
+                if let name = request.requestedAttributes[referent]?.name, let value = group[name] {
+                    requested.revealedAttributes[referent] = .init(subProofIndex: index, raw: value.raw, encoded: value.encoded)
+                } else {
+                    requested.revealedAttributeGroups[referent] = .init(subProofIndex: index, values: group)
+                }
+            }
+            for referent in use.unrevealed {
+                for name in request.requestedAttributes[referent]?.attributeNames ?? []
+                where values[AttributeName.canonical(name)] == nil {
+                    throw .presentationNotPossible("the credential for \(referent) has no attribute \(name)")
+                }
+                requested.unrevealedAttributes[referent] = .init(subProofIndex: index)
+            }
+            inputs.append(.init(key: key, signature: credential.signature, values: values, revealed: revealed))
+            identifiers.append(.init(
+                schemaID: credential.schemaID, credentialDefinitionID: credential.credentialDefinitionID,
+                revocationRegistryID: credential.revocationRegistryID, timestamp: nil))
+        }
+        let proof = try EqualityProofBuilder.prove(inputs, nonce: request.nonce, using: &generator)
+        return Presentation(proof: proof, requestedProof: requested, identifiers: identifiers)
+    }
+
+    /// ``present(_:selection:definitions:using:)`` with the system's generator.
+    public func present(
+        _ request: PresentationRequest, selection: PresentationSelection, definitions: [String: CredentialDefinition]
+    ) throws(AnonCredsError) -> Presentation {
+        var generator = SystemRandomNumberGenerator()
+        return try present(request, selection: selection, definitions: definitions, using: &generator)
+    }
+
+    /// Every requested attribute answered once, by a credential or a self-attested value, and
+    /// nothing answered that was not asked.
+    static func checkCoverage(_ request: PresentationRequest, selection: PresentationSelection) throws(AnonCredsError) {
+        var answered: [String] = Array(selection.selfAttested.keys)
+        for use in selection.credentials { answered += use.revealed + use.unrevealed }
+        var seen = Set<String>()
+        for referent in answered {
+            guard request.requestedAttributes[referent] != nil else {
+                throw .presentationNotPossible("\(referent) is not a requested attribute")
+            }
+            guard seen.insert(referent).inserted else { throw .presentationNotPossible("\(referent) is answered twice") }
+        }
+        for referent in request.requestedAttributes.keys where !seen.contains(referent) {
+            throw .presentationNotPossible("\(referent) is not answered")
+        }
+    }
+}
