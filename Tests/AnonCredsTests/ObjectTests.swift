@@ -77,6 +77,24 @@ struct ObjectTests {
         }
     }
 
+    @Test("a key with more bases than a schema has attributes, a base outside 1..<n or an oversized modulus is refused")
+    func keyBounds() throws {
+        let definition = fixture.object("cred_def")
+        let primary = (definition["value"] as! [String: Any])["primary"] as! [String: Any]
+        var r = primary["r"] as! [String: Any]
+        for index in 0..<126 { r["extra\(index)"] = r["name"] }
+        #expect(throws: AnonCredsError.malformedObject(type: "credential definition", path: "value.primary.r", reason: "more bases than a schema has attributes")) {
+            try CredentialDefinition(jsonData: IssuanceFixture.altered(definition, at: ["value", "primary", "r"], to: r))
+        }
+        #expect(throws: AnonCredsError.malformedObject(type: "credential definition", path: "value.primary.r", reason: "a base outside 1 ..< n")) {
+            try CredentialDefinition(jsonData: IssuanceFixture.altered(definition, at: ["value", "primary", "z"], to: primary["n"]))
+        }
+        let huge = BigInteger.one.shiftedLeft(by: 9000) + .one
+        #expect(throws: AnonCredsError.self) {
+            try CredentialDefinition(jsonData: IssuanceFixture.altered(definition, at: ["value", "primary", "n"], to: huge.decimalString))
+        }
+    }
+
     @Test("duplicate members and oversized documents are refused before decoding")
     func strictJSON() {
         let duplicate = Data(#"{"name":"a","name":"b","version":"1","attrNames":["x"],"issuerId":"did:example:1"}"#.utf8)

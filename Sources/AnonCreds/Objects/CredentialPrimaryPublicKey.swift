@@ -35,10 +35,22 @@ public struct CredentialPrimaryPublicKey: Codable, Hashable, Sendable {
         if let rms = try container.decodeIfPresent(BigInteger.self, forKey: .rms), rms != .zero {
             r[AttributeName.linkSecret] = rms
         }
-        guard n > BigInteger.one, n.isOdd else {
-            throw DecodingError.dataCorruptedError(forKey: .n, in: container, debugDescription: "n is not an odd modulus")
+        // Bounds a holder's work on a hostile key: every check and proof costs one
+        // exponentiation modulo n per base.
+        guard n > BigInteger.one, n.isOdd, n.bitWidth <= Self.maximumModulusBits else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .n, in: container, debugDescription: "n is not an odd modulus of at most \(Self.maximumModulusBits) bits")
+        }
+        guard r.count <= Schema.maximumAttributeCount + 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .r, in: container, debugDescription: "more bases than a schema has attributes")
+        }
+        for value in [s, rctxt, z] + Array(r.values) where value.signum <= 0 || value >= n {
+            throw DecodingError.dataCorruptedError(forKey: .r, in: container, debugDescription: "a base outside 1 ..< n")
         }
     }
+
+    /// The largest modulus read: four times anoncreds' 2 050 bits.
+    public static let maximumModulusBits = 8192
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
