@@ -56,6 +56,32 @@ struct AnonCredsRSPresentationInteropTests {
         #expect(try await pythonVerifies(presentation, request))
     }
 
+    @Test("anoncreds-rs verifies Vellum's predicate proofs", arguments: [(">=", Int32(18)), (">", 27), ("<=", 28), ("<", 65)])
+    func rustVerifiesPredicates(symbol: String, value: Int32) async throws {
+        let holder = AnonCredsHolder(linkSecret: try #require(fixture.linkSecret))
+        let request = PresentationRequest(
+            nonce: .random(), name: "predicate", version: "1.0", requestedAttributes: ["name_referent": .init(name: "name")],
+            requestedPredicates: ["age_predicate": .init(name: "age", predicateType: symbol, value: value)])
+        let presentation = try holder.present(request, selection: .init(credentials: [
+            .init(credential: try fixture.processed, revealed: ["name_referent"], predicates: ["age_predicate"]),
+        ]), definitions: [fixture.credentialDefinitionID: fixture.definition])
+        #expect(try await pythonVerifies(presentation, request))
+    }
+
+    @Test("Vellum verifies anoncreds-rs' predicate proof")
+    func swiftVerifiesRustPredicate() async throws {
+        let request = PresentationRequest(
+            nonce: .random(), name: "predicate", version: "1.0", requestedAttributes: ["name_referent": .init(name: "name")],
+            requestedPredicates: ["age_predicate": .init(name: "age", predicateType: "<", value: 30)])
+        let answer = try await peer([
+            "op": "present", "request": try body(request), "credential": fixture.members["processed"]!,
+            "link_secret": fixture.string("link_secret"), "revealed": ["name_referent"], "predicates": ["age_predicate"],
+        ].merging(ledger) { $1 })
+        let presentation = try Presentation(jsonData: JSONSerialization.data(withJSONObject: answer["presentation"]!))
+        try AnonCredsVerifier.verify(presentation, request: request, definitions: [fixture.credentialDefinitionID: fixture.definition])
+        #expect(presentation.proof.proofs[0].predicates[0].predicate.type == .less)
+    }
+
     @Test("Vellum verifies anoncreds-rs' presentation, and refuses it for another nonce")
     func swiftVerifiesRust() async throws {
         let request = PresentationTests.request(credentialDefinitionID: fixture.credentialDefinitionID)

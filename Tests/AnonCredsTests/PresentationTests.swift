@@ -1,4 +1,4 @@
-import AnonCreds
+@testable import AnonCreds
 import Foundation
 import Testing
 
@@ -110,7 +110,7 @@ struct PresentationTests {
         #expect(throws: AnonCredsError.presentationInvalid("age_referent is answered 0 times")) { try verify(altered, request) }
     }
 
-    @Test("the holder refuses selections that do not answer the request, and predicates for now")
+    @Test("the holder refuses selections that do not answer the request")
     func selections() throws {
         let holder = AnonCredsHolder(linkSecret: try #require(fixture.linkSecret))
         let request = Self.request(credentialDefinitionID: fixture.credentialDefinitionID)
@@ -125,8 +125,71 @@ struct PresentationTests {
         }
         var withPredicate = request
         withPredicate.requestedPredicates["adult"] = .init(name: "age", predicateType: ">=", value: 18)
-        #expect(throws: AnonCredsError.unsupported("predicates in presentations")) {
-            try holder.present(withPredicate, selection: .init(), definitions: definitions)
+        let complete = PresentationSelection(
+            credentials: [.init(credential: try fixture.processed, revealed: ["name_referent", "degree_group"], unrevealed: ["age_referent"])],
+            selfAttested: ["phone_referent": "1"])
+        #expect(throws: AnonCredsError.presentationNotPossible("adult is not answered")) {
+            try holder.present(withPredicate, selection: complete, definitions: definitions)
         }
+    }
+
+    /// Proves `age <op> value` for the fixture's credential (age 28) and verifies it.
+    func predicatePresentation(_ symbol: String, _ value: Int32) throws -> (Presentation, PresentationRequest) {
+        let holder = AnonCredsHolder(linkSecret: try #require(fixture.linkSecret))
+        let request = PresentationRequest(
+            nonce: .random(), name: "predicate", version: "1.0", requestedAttributes: ["name_referent": .init(name: "name")],
+            requestedPredicates: ["age_predicate": .init(name: "age", predicateType: symbol, value: value)])
+        let selection = PresentationSelection(credentials: [
+            .init(credential: try fixture.processed, revealed: ["name_referent"], predicates: ["age_predicate"]),
+        ])
+        let presentation = try holder.present(request, selection: selection, definitions: [fixture.credentialDefinitionID: fixture.definition])
+        return (presentation, request)
+    }
+
+    @Test("each predicate that holds is proven without revealing the value", arguments: [
+        (">=", Int32(28)), (">=", 18), (">", 27), ("<=", 28), ("<=", 65), ("<", 29), (">=", -5),
+    ])
+    func predicatesThatHold(symbol: String, value: Int32) throws {
+        let (presentation, request) = try predicatePresentation(symbol, value)
+        try verify(presentation, request)
+        let proof = presentation.proof.proofs[0]
+        #expect(proof.equality.revealedAttributes["age"] == nil && proof.predicates.count == 1)
+        #expect(presentation.requestedProof.predicates["age_predicate"]?.subProofIndex == 0)
+        #expect(try Presentation(jsonData: presentation.jsonData()) == presentation)
+    }
+
+    @Test("a predicate that does not hold gets no proof", arguments: [(">=", Int32(29)), (">", 28), ("<=", 27), ("<", 28)])
+    func predicatesThatFail(symbol: String, value: Int32) throws {
+        #expect(throws: AnonCredsError.presentationNotPossible("the predicate on age does not hold")) {
+            try predicatePresentation(symbol, value)
+        }
+    }
+
+    @Test("a predicate proof that was altered, or claims another bound, is refused")
+    func tamperedPredicate() throws {
+        let (presentation, request) = try predicatePresentation(">=", 18)
+        var altered = presentation
+        altered.proof.proofs[0].predicates[0].alpha += .one
+        #expect(throws: AnonCredsError.presentationInvalid("the challenge does not match")) { try verify(altered, request) }
+        altered = presentation
+        altered.proof.proofs[0].predicates[0].mj += .one
+        #expect(throws: AnonCredsError.presentationInvalid("a predicate proof is not tied to its attribute")) { try verify(altered, request) }
+        var stricter = request
+        stricter.requestedPredicates["age_predicate"]?.value = 21
+        #expect(throws: AnonCredsError.presentationInvalid("sub-proof 0 does not prove the predicates asked of it")) {
+            try verify(presentation, stricter)
+        }
+        altered = presentation
+        altered.proof.proofs[0].predicates[0].predicate.value = 21
+        #expect(throws: AnonCredsError.self) { try verify(altered, stricter) }
+    }
+
+    @Test("Lagrange: every small number is a sum of four squares")
+    func fourSquares() {
+        for value in UInt64(0)...300 {
+            #expect(PredicateProofBuilder.fourSquares(value).map { $0 * $0 }.reduce(0, +) == value)
+        }
+        let big = UInt64(Int32.max)
+        #expect(PredicateProofBuilder.fourSquares(big).map { $0 * $0 }.reduce(0, +) == big)
     }
 }

@@ -16,7 +16,7 @@ stdin: one JSON object with "op":
   {"op":"verify-presentation","presentation":..,"request":..,"schemas":{id:..},"cred_defs":{id:..}}
       -> {"valid":bool} (or exit 1 with the library's refusal)
   {"op":"present","request":..,"credential":..,"link_secret":..,"schemas":..,"cred_defs":..,
-   "revealed":[referent..],"unrevealed":[referent..],"self_attested":{..}}
+   "revealed":[referent..],"unrevealed":[referent..],"predicates":[referent..],"self_attested":{..}}
       -> {"presentation"}
   {"op":"timings","rounds":N} -> {"request","process","present","verify"} in milliseconds, the mean
       of N runs of anoncreds-rs over the fixture's definition (present: 2 revealed, 1 unrevealed)
@@ -94,6 +94,8 @@ def present(request):
         present_credentials.add_attributes(credential, referent, reveal=True)
     for referent in request.get("unrevealed", []):
         present_credentials.add_attributes(credential, referent, reveal=False)
+    for referent in request.get("predicates", []):
+        present_credentials.add_predicates(credential, referent)
     presentation = Presentation.create(PresentationRequest.load(request["request"]), present_credentials,
                                        request.get("self_attested") or None, request["link_secret"],
                                        request["schemas"], request["cred_defs"])

@@ -15,6 +15,7 @@ struct EqualityProofBuilder {
         var signature: PrimaryCredentialSignature
         var values: [String: BigInteger]
         var revealed: Set<String>
+        var predicates: [PredicateProof.Predicate] = []
     }
 
     private struct Commitment {
@@ -26,6 +27,11 @@ struct EqualityProofBuilder {
         var vPrime: BigInteger
         var mTilde: [String: BigInteger]
         var m2Tilde: BigInteger
+        var predicates: [PredicateProofBuilder.Commitment]
+
+        /// What this sub-proof adds to the challenge's lists.
+        var cList: [[UInt8]] { [aPrime.bigEndianBytes] + predicates.flatMap { $0.cList.map(\.bigEndianBytes) } }
+        var tauList: [[UInt8]] { [t.bigEndianBytes] + predicates.flatMap { $0.tauList.map(\.bigEndianBytes) } }
     }
 
     static let mTildeBits = 592
@@ -41,8 +47,8 @@ struct EqualityProofBuilder {
         for input in inputs {
             commitments.append(try commit(input, linkSecretTilde: linkSecretTilde, using: &generator))
         }
-        let cList = commitments.map(\.aPrime.bigEndianBytes)
-        let c = challenge(tauList: commitments.map(\.t), cList: cList, nonce: nonce)
+        let cList = commitments.flatMap(\.cList)
+        let c = challenge(tauList: commitments.flatMap(\.tauList), cList: cList, nonce: nonce)
         var proofs: [Presentation.SubProof] = []
         for (input, commitment) in zip(inputs, commitments) {
             var m: [String: BigInteger] = [:]
@@ -52,9 +58,16 @@ struct EqualityProofBuilder {
             }
             var revealed: [String: BigInteger] = [:]
             for name in input.revealed { revealed[name] = input.values[name] }
+            let predicates = try commitment.predicates.map { (predicate) throws(AnonCredsError) -> PredicateProof in
+                guard let mHat = m[predicate.predicate.attributeName] else {
+                    throw .presentationNotPossible("\(predicate.predicate.attributeName) is revealed and in a predicate")
+                }
+                return PredicateProofBuilder.finalize(predicate, c: c, mHat: mHat)
+            }
             proofs.append(Presentation.SubProof(equality: .init(
                 revealedAttributes: revealed, aPrime: commitment.aPrime, e: c * commitment.ePrime + commitment.eTilde,
-                v: c * commitment.vPrime + commitment.vTilde, m: m, m2: c * input.signature.m2 + commitment.m2Tilde)))
+                v: c * commitment.vPrime + commitment.vTilde, m: m, m2: c * input.signature.m2 + commitment.m2Tilde),
+                predicates: predicates))
         }
         return Presentation.AggregateProof(proofs: proofs, aggregated: .init(cHash: c, cList: cList))
     }
@@ -78,14 +91,22 @@ struct EqualityProofBuilder {
             t = try t.mulMod(try base.secretPowMod(tilde, n), n)
         }
         t = try t.mulMod(try key.s.secretPowMod(vTilde, n), n).mulMod(try key.rctxt.secretPowMod(m2Tilde, n), n)
+        var predicates: [PredicateProofBuilder.Commitment] = []
+        for predicate in input.predicates {
+            guard let tilde = mTilde[predicate.attributeName], let value = input.values[predicate.attributeName] else {
+                throw .presentationNotPossible("\(predicate.attributeName) is revealed or not in the credential")
+            }
+            predicates.append(try PredicateProofBuilder.commit(
+                predicate, attributeValue: value, mTilde: tilde, key: key, using: &generator))
+        }
         return Commitment(
             aPrime: aPrime, t: t, eTilde: eTilde, ePrime: signature.e - CLExponent.start, vTilde: vTilde,
-            vPrime: signature.v - signature.e * r, mTilde: mTilde, m2Tilde: m2Tilde)
+            vPrime: signature.v - signature.e * r, mTilde: mTilde, m2Tilde: m2Tilde, predicates: predicates)
     }
 
     /// `H(t… ‖ c_list… ‖ nonce)`, the bytes concatenated.
-    static func challenge(tauList: [BigInteger], cList: [[UInt8]], nonce: Nonce) -> BigInteger {
-        Challenge.hash(bytes: tauList.map(\.bigEndianBytes) + cList + [nonce.value.bigEndianBytes])
+    static func challenge(tauList: [[UInt8]], cList: [[UInt8]], nonce: Nonce) -> BigInteger {
+        Challenge.hash(bytes: tauList + cList + [nonce.value.bigEndianBytes])
     }
 
     /// The verifier's recomputation of one sub-proof's commitment:

@@ -3,16 +3,13 @@ extension AnonCredsHolder {
     /// `v` unblinded): one equality sub-proof per credential, in the selection's order, all
     /// sharing the link secret's random so the verifier sees they belong to one holder.
     ///
-    /// Every referent of the request must be answered exactly once. Predicates and
-    /// non-revocation proofs are refused with ``AnonCredsError/unsupported(_:)`` (never a wrong
-    /// proof).
+    /// Every referent of the request must be answered exactly once. A predicate that does not
+    /// hold for its credential gets no proof (``AnonCredsError/presentationNotPossible(_:)``);
+    /// non-revocation proofs are not made yet.
     public func present(
         _ request: PresentationRequest, selection: PresentationSelection, definitions: [String: CredentialDefinition],
         using generator: inout some RandomNumberGenerator
     ) throws(AnonCredsError) -> Presentation {
-        guard request.requestedPredicates.isEmpty, selection.credentials.allSatisfy({ $0.predicates.isEmpty }) else {
-            throw .unsupported("predicates in presentations")
-        }
         try Self.checkCoverage(request, selection: selection)
         var requested = Presentation.RequestedProof()
         requested.selfAttestedAttributes = selection.selfAttested
@@ -52,7 +49,15 @@ extension AnonCredsHolder {
                 }
                 requested.unrevealedAttributes[referent] = .init(subProofIndex: index)
             }
-            inputs.append(.init(key: key, signature: credential.signature, values: values, revealed: revealed))
+            var predicates: [PredicateProof.Predicate] = []
+            for referent in use.predicates {
+                guard let info = request.requestedPredicates[referent],
+                      let type = PredicateProof.PredicateType(requestSymbol: info.predicateType)
+                else { throw .presentationNotPossible("\(referent) is not a requested predicate of a known type") }
+                predicates.append(.init(attributeName: AttributeName.canonical(info.name), type: type, value: info.value))
+                requested.predicates[referent] = .init(subProofIndex: index)
+            }
+            inputs.append(.init(key: key, signature: credential.signature, values: values, revealed: revealed, predicates: predicates))
             identifiers.append(.init(
                 schemaID: credential.schemaID, credentialDefinitionID: credential.credentialDefinitionID,
                 revocationRegistryID: credential.revocationRegistryID, timestamp: nil))
@@ -82,6 +87,16 @@ extension AnonCredsHolder {
             guard seen.insert(referent).inserted else { throw .presentationNotPossible("\(referent) is answered twice") }
         }
         for referent in request.requestedAttributes.keys where !seen.contains(referent) {
+            throw .presentationNotPossible("\(referent) is not answered")
+        }
+        var proven = Set<String>()
+        for referent in selection.credentials.flatMap(\.predicates) {
+            guard request.requestedPredicates[referent] != nil else {
+                throw .presentationNotPossible("\(referent) is not a requested predicate")
+            }
+            guard proven.insert(referent).inserted else { throw .presentationNotPossible("\(referent) is proven twice") }
+        }
+        for referent in request.requestedPredicates.keys where !proven.contains(referent) {
             throw .presentationNotPossible("\(referent) is not answered")
         }
     }

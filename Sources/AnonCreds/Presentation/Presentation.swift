@@ -43,14 +43,14 @@ public struct Presentation: AnonCredsObject, Hashable {
     /// One credential's proof.
     public struct SubProof: Codable, Hashable, Sendable {
         public var equality: EqualityProof
-        /// Predicate proofs, carried as JSON until predicates are implemented.
-        public var predicates: [JSONValue]
+        /// One proof per predicate on this credential.
+        public var predicates: [PredicateProof]
         public var nonRevocation: JSONValue?
 
         enum CodingKeys: String, CodingKey { case primary = "primary_proof", nonRevocation = "non_revoc_proof" }
         enum PrimaryKeys: String, CodingKey { case equality = "eq_proof", predicates = "ge_proofs" }
 
-        public init(equality: EqualityProof, predicates: [JSONValue] = [], nonRevocation: JSONValue? = nil) {
+        public init(equality: EqualityProof, predicates: [PredicateProof] = [], nonRevocation: JSONValue? = nil) {
             self.equality = equality
             self.predicates = predicates
             self.nonRevocation = nonRevocation
@@ -60,7 +60,7 @@ public struct Presentation: AnonCredsObject, Hashable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             let primary = try container.nestedContainer(keyedBy: PrimaryKeys.self, forKey: .primary)
             equality = try primary.decode(EqualityProof.self, forKey: .equality)
-            predicates = try primary.decodeIfPresent([JSONValue].self, forKey: .predicates) ?? []
+            predicates = try primary.decodeIfPresent([PredicateProof].self, forKey: .predicates) ?? []
             nonRevocation = try container.decodeIfPresent(JSONValue.self, forKey: .nonRevocation)
         }
 

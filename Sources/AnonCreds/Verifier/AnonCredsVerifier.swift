@@ -5,15 +5,13 @@
 /// exactly once; each revealed raw value encodes to its encoded value and is the value the
 /// proof reveals; every sub-proof carries a response for the link secret and they are all equal
 /// (one holder); the commitments hashed are the proofs' `a'`; and the recomputed challenge over
-/// the request's nonce is the proof's. Restrictions, predicates and non-revocation are not
-/// checked yet: a request that has predicates is refused as unsupported.
+/// the request's nonce is the proof's; each requested predicate is proven by the sub-proof that
+/// claims it, tied to that attribute's response. Restrictions and non-revocation are not checked
+/// yet.
 public enum AnonCredsVerifier {
     public static func verify(
         _ presentation: Presentation, request: PresentationRequest, definitions: [String: CredentialDefinition]
     ) throws(AnonCredsError) {
-        guard request.requestedPredicates.isEmpty, presentation.requestedProof.predicates.isEmpty else {
-            throw .unsupported("predicates in presentations")
-        }
         let proofs = presentation.proof.proofs
         guard presentation.identifiers.count == proofs.count else {
             throw .presentationInvalid("\(presentation.identifiers.count) identifiers for \(proofs.count) sub-proofs")
@@ -30,18 +28,57 @@ public enum AnonCredsVerifier {
             throw .presentationInvalid("the sub-proofs do not prove one link secret")
         }
         let aggregated = presentation.proof.aggregated
-        guard aggregated.cList == proofs.map(\.equality.aPrime.bigEndianBytes) else {
-            throw .presentationInvalid("the hashed commitments are not the proofs' a'")
-        }
-        var tauList: [BigInteger] = []
-        for (proof, key) in zip(proofs, keys) {
-            guard proof.nonRevocation == nil || proof.nonRevocation == .null, proof.predicates.isEmpty else {
-                throw .unsupported("predicate and non-revocation sub-proofs")
+        let committed = proofs.flatMap { proof in
+            [proof.equality.aPrime.bigEndianBytes] + proof.predicates.flatMap { predicate in
+                (PredicateProofBuilder.indices + [PredicateProofBuilder.deltaKey]).map { predicate.t[$0]?.bigEndianBytes ?? [] }
             }
-            tauList.append(try EqualityProofBuilder.recomputedCommitment(proof.equality, key: key, c: aggregated.cHash))
+        }
+        guard aggregated.cList == committed else {
+            throw .presentationInvalid("the hashed commitments are not the proofs' a' and T")
+        }
+        try checkPredicates(presentation, request: request)
+        var tauList: [[UInt8]] = []
+        for (proof, key) in zip(proofs, keys) {
+            guard proof.nonRevocation == nil || proof.nonRevocation == .null else {
+                throw .unsupported("non-revocation sub-proofs")
+            }
+            tauList.append(try EqualityProofBuilder.recomputedCommitment(proof.equality, key: key, c: aggregated.cHash).bigEndianBytes)
+            for predicate in proof.predicates {
+                guard predicate.mj == proof.equality.m[predicate.predicate.attributeName] else {
+                    throw .presentationInvalid("a predicate proof is not tied to its attribute")
+                }
+                tauList += try PredicateProofBuilder.recomputed(predicate, key: key, c: aggregated.cHash).map(\.bigEndianBytes)
+            }
         }
         let expected = EqualityProofBuilder.challenge(tauList: tauList, cList: aggregated.cList, nonce: request.nonce)
         guard expected == aggregated.cHash else { throw .presentationInvalid("the challenge does not match") }
+    }
+
+    /// Each requested predicate is answered by exactly one sub-proof that proves it, and no
+    /// sub-proof proves a predicate nobody asked for.
+    static func checkPredicates(_ presentation: Presentation, request: PresentationRequest) throws(AnonCredsError) {
+        let proofs = presentation.proof.proofs
+        var expected: [Int: [PredicateProof.Predicate]] = [:]
+        for (referent, info) in request.requestedPredicates {
+            guard let reference = presentation.requestedProof.predicates[referent], proofs.indices.contains(reference.subProofIndex) else {
+                throw .presentationInvalid("predicate \(referent) is not answered")
+            }
+            guard let type = PredicateProof.PredicateType(requestSymbol: info.predicateType) else {
+                throw .presentationInvalid("predicate \(referent) has an unknown p_type \(info.predicateType)")
+            }
+            expected[reference.subProofIndex, default: []].append(
+                .init(attributeName: AttributeName.canonical(info.name), type: type, value: info.value))
+        }
+        for referent in presentation.requestedProof.predicates.keys where request.requestedPredicates[referent] == nil {
+            throw .presentationInvalid("predicate \(referent) was not requested")
+        }
+        for (index, proof) in proofs.enumerated() {
+            let proven = proof.predicates.map(\.predicate)
+            guard proven.count == expected[index, default: []].count,
+                  Set(proven) == Set(expected[index, default: []]) else {
+                throw .presentationInvalid("sub-proof \(index) does not prove the predicates asked of it")
+            }
+        }
     }
 
     /// Each requested attribute is answered once, by an existing sub-proof, and revealed values
