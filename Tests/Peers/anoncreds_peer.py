@@ -19,7 +19,8 @@ stdin: one JSON object with "op":
    "revealed":[referent..],"unrevealed":[referent..],"predicates":[referent..],"self_attested":{..}}
       -> {"presentation"}
   {"op":"timings","rounds":N} -> {"request","process","present","verify"} in milliseconds, the mean
-      of N runs of anoncreds-rs over the fixture's definition (present: 2 revealed, 1 unrevealed)
+      of N runs of anoncreds-rs over the fixture's definition (present: 2 revealed, 1 unrevealed, 1
+      predicate)
   {"op":"fixture"} -> a whole issuance by anoncreds-rs (schema, definition and private key, key
       correctness proof, offer, link secret, request and metadata, credential as issued and as
       processed), which Tests/AnonCredsTests/Fixtures/anoncreds-rs-issuance.json holds
@@ -132,12 +133,15 @@ def timings(request):
     t_process, processed = mean(lambda: Credential.load(issued).process(metadata, link_secret, cred_def, None))
     pres_request = PresentationRequest.load({"nonce": generate_nonce(), "name": "timing", "version": "1.0",
                                              "requested_attributes": {"a": {"name": "name"}, "b": {"name": "Degree Name"},
-                                                                      "c": {"name": "age"}}})
+                                                                      "c": {"name": "age"}},
+                                             "requested_predicates": {"d": {"name": "age", "p_type": ">=",
+                                                                            "p_value": 18}}})
 
     def present():
         chosen = PresentCredentials()
         chosen.add_attributes(processed, "a", "b", reveal=True)
         chosen.add_attributes(processed, "c", reveal=False)
+        chosen.add_predicates(processed, "d")
         return Presentation.create(pres_request, chosen, None, link_secret, schemas, cred_defs)
 
     t_present, presentation = mean(present)
