@@ -71,6 +71,19 @@ struct IssuerTests {
         _ = try holder.process(credential, metadata: pending.metadata, offer: offer, definition: issuer.definition)
     }
 
+    @Test("an unusable private key or key size is a typed error, not a crash")
+    func badIssuerInput() throws {
+        let zero = IssuanceFixture.altered(fixture.object("cred_def_private"), at: ["value", "p_key"], to: ["p": "0", "q": "7"])
+        #expect(throws: AnonCredsError.self) { try CredentialDefinitionPrivate(jsonData: zero) }
+        var generator = SystemRandomNumberGenerator()
+        let schema = try Schema(name: "s", version: "1.0", attributeNames: ["a"], issuerID: "did:example:issuer")
+        #expect(throws: AnonCredsError.unsupported("safe primes of fewer than 64 bits")) {
+            try AnonCredsIssuer.create(
+                schema: schema, schemaID: "did:example:issuer/s", credentialDefinitionID: "did:example:issuer/c",
+                safePrimeBits: 16, using: &generator)
+        }
+    }
+
     @Test("a full-size credential definition (two 1 025-bit safe primes)",
           .enabled(if: ProcessInfo.processInfo.environment["VELLUM_SLOW_TESTS"] != nil, "slow: set VELLUM_SLOW_TESTS=1"))
     func fullSizeDefinition() throws {

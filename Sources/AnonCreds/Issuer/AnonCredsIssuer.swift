@@ -34,6 +34,7 @@ public struct AnonCredsIssuer: Sendable {
         schema: Schema, schemaID: String, credentialDefinitionID: String, tag: String = "default",
         safePrimeBits: Int = AnonCredsIssuer.safePrimeBits, using generator: inout some RandomNumberGenerator
     ) throws(AnonCredsError) -> AnonCredsIssuer {
+        guard safePrimeBits >= 64 else { throw .unsupported("safe primes of fewer than 64 bits") }
         let attributes = schema.attributeNames.map(AttributeName.canonical)
         let keys = try IssuerKeyMaterial.make(attributes: attributes, safePrimeBits: safePrimeBits, using: &generator)
         let definition = CredentialDefinition(

@@ -92,6 +92,9 @@ public struct CredentialDefinitionPrivate: AnonCredsObject {
 
     public init(from decoder: any Decoder) throws {
         let wire = try Wire(from: decoder)
+        guard wire.value.p_key.p > BigInteger.one, wire.value.p_key.q > BigInteger.one else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "p' and q' must be primes above 1"))
+        }
         self.init(p: wire.value.p_key.p, q: wire.value.p_key.q, revocation: wire.value.r_key == .null ? nil : wire.value.r_key)
     }
 
