@@ -28,8 +28,8 @@ public struct AnonCredsIssuer: Sendable {
     /// 2 050 bits).
     public static let safePrimeBits = 1025
 
-    /// Makes a new credential definition for `schema` (two 1 025-bit safe primes: seconds to
-    /// minutes; `safePrimeBits` smaller only for tests).
+    /// Makes a new credential definition for `schema` (two 1 025-bit safe primes, a few seconds;
+    /// `safePrimeBits` smaller only for tests).
     public static func create(
         schema: Schema, schemaID: String, credentialDefinitionID: String, tag: String = "default",
         safePrimeBits: Int = AnonCredsIssuer.safePrimeBits, using generator: inout some RandomNumberGenerator
