@@ -20,7 +20,7 @@ struct JSONLDMutationTests {
         "@language", "@direction", "@set",
     ]
 
-    static func mutate(_ value: JSONValue, _ generator: inout XorShift) -> JSONValue {
+    static func mutate(_ value: JSONValue, _ generator: inout SeededGenerator) -> JSONValue {
         if Int.random(in: 0..<6, using: &generator) == 0 { return replacements.randomElement(using: &generator)! }
         switch value {
         case let .array(items):
@@ -39,7 +39,7 @@ struct JSONLDMutationTests {
 
     @Test("each W3C input document, mutated, converts to RDF or fails with a JSONLDError")
     func mutatedDocuments() async throws {
-        var generator = XorShift(state: 0x2545_F491_4F6C_DD1D)
+        var generator = SeededGenerator(seed: 0x2545_F491_4F6C_DD1D)
         var converted = 0
         var refused = 0
         for folder in ["expand", "toRdf"] {

@@ -14,7 +14,7 @@ struct ECMAScriptNumberPeerTests {
     @Test("20 000 doubles format exactly as Node.js formats them",
           .enabled(if: node != nil, "skipped: node not found"))
     func differential() throws {
-        var generator = XorShift(state: 0x9E37_79B9_7F4A_7C15)
+        var generator = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
         var doubles: [Double] = []
         while doubles.count < 20_000 {
             let candidate: Double

@@ -140,7 +140,23 @@ struct DataIntegrityVectorTests {
         }
         let suite = signed["proof"]?["cryptosuite"]?.stringValue ?? ""
         await #expect(throws: DataIntegrityError.jsonLDProcessorMissing(suite)) {
-            try await DataIntegrityVerifier().verify(signed, policy: Self.policy)
+            try await DataIntegrityVerifier(toRDF: nil).verify(signed, policy: Self.policy)
+        }
+    }
+
+    @Test("each signed RDFC vector verifies with the bundled JSON-LD processor's own toRdf, and a changed claim does not",
+        .enabled(if: Vectors.isAvailable, Vectors.skipMessage), arguments: vectors.filter { $0.folder.contains("rdfc") })
+    func rdfcWithTheProcessor(_ vector: Vector) async throws {
+        let signed = try Self.json(vector.file("signed", "json"))
+        let verified = try await DataIntegrityVerifier().verify(signed, policy: Self.policy)
+        #expect(verified.count >= 1)
+        guard var object = signed.objectValue, var subject = object["credentialSubject"]?.objectValue,
+              let name = subject.members.first(where: { $0.name != "id" })?.name
+        else { return }
+        subject.updateValue("changed after signing", forName: name)
+        object.updateValue(.object(subject), forName: "credentialSubject")
+        await #expect(throws: DataIntegrityError.signatureInvalid) {
+            try await DataIntegrityVerifier().verify(.object(object), policy: Self.policy)
         }
     }
 }

@@ -11,7 +11,8 @@ import Multiformats
 public enum DataIntegritySigner {
     /// The secured document.
     public static func sign(
-        _ document: JSONValue, options: DataIntegrityProofOptions, signer: any Signer, toRDF: (any JSONLDToRDF)? = nil
+        _ document: JSONValue, options: DataIntegrityProofOptions, signer: any Signer,
+        toRDF: (any JSONLDToRDF)? = JSONLDProcessorToRDF()
     ) async throws(DataIntegrityError) -> JSONValue {
         guard let object = document.objectValue else { throw .invalidProof("the document is not a JSON object") }
         let curve = signer.publicKey.curve

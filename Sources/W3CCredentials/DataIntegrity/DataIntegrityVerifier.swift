@@ -32,7 +32,7 @@ public struct DataIntegrityVerifier: Sendable {
     public var toRDF: (any JSONLDToRDF)?
 
     /// A verifier resolving with `resolver` (offline methods by default).
-    public init(resolver: any DIDResolver = DIDResolverRegistry.offline(), toRDF: (any JSONLDToRDF)? = nil) {
+    public init(resolver: any DIDResolver = DIDResolverRegistry.offline(), toRDF: (any JSONLDToRDF)? = JSONLDProcessorToRDF()) {
         self.resolver = resolver
         self.toRDF = toRDF
     }

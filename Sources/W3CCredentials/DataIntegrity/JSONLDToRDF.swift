@@ -12,3 +12,20 @@ public protocol JSONLDToRDF: Sendable {
     /// The RDF dataset `document` describes.
     func dataset(of document: JSONObject) async throws -> RDFDataset
 }
+
+/// ``JSONLDToRDF`` by this package's JSON-LD 1.1 processor (`JSONLDAPI.toRDF`): what the RDFC
+/// suites use unless a caller plugs in another. Contexts come from the options' loader, the
+/// offline bundled set by default, so verifying a credential never fetches one.
+public struct JSONLDProcessorToRDF: JSONLDToRDF {
+    /// The processor's options (loader, limits, processing mode).
+    public var options: JSONLDOptions
+
+    /// A processor with `options` (the bundled, offline contexts by default).
+    public init(options: JSONLDOptions = JSONLDOptions()) {
+        self.options = options
+    }
+
+    public func dataset(of document: JSONObject) async throws -> RDFDataset {
+        try await JSONLDAPI.toRDF(.object(document), options: options)
+    }
+}
