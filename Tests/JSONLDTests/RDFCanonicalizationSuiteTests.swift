@@ -94,7 +94,7 @@ struct RDFCanonicalizationSuiteTests {
             #expect(error == .tooManyDeepIterations(limit: RDFCanonicalizationLimits.default.maximumDeepIterations))
         }
         let elapsed = clock.now - start
-        #expect(elapsed < .seconds(2), "took \(elapsed)")
+        #expect(elapsed < .seconds(10), "took \(elapsed)")  // ~0.15 s alone; the margin is for a loaded CI machine
         print("rdf-canon test074 refused after \(elapsed)")
     }
 }
