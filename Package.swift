@@ -196,7 +196,7 @@ let package = Package(
             name: "vellum",
             dependencies: [
                 "DID", "CryptoKeys", "JSONModel", "HTTP", "CBOR", "OpenDID", "SDJWT", "StatusList",
-                "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox", "LoopbackServer", "QRScanner",
+                "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox", "LoopbackServer", "QRScanner", "W3CCredentials",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
@@ -320,7 +320,7 @@ let package = Package(
         ]),
         .testTarget(name: "VellumCLITests", dependencies: [
             "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE", "Wallet", "Sandbox",
-            "SandboxClaimSupport", "MDoc", "StatusList", "X509Trust", "HTTP", "OpenDID",
+            "SandboxClaimSupport", "MDoc", "StatusList", "X509Trust", "HTTP", "OpenDID", "W3CCredentials",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),

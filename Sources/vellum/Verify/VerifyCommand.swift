@@ -15,6 +15,10 @@ struct VerifyCommand: AsyncParsableCommand {
         commandName: "verify",
         abstract: "Verify the signatures of a credential, presentation or DID document.",
         discussion: """
+            Recognises W3C verifiable credentials and presentations (VCDM 1.1 and 2.0) with \
+            Data Integrity proofs (eddsa-jcs-2022, ecdsa-jcs-2019, eddsa-rdfc-2022, ecdsa-rdfc-2019; \
+            keys from did:key/did:jwk, contexts from the bundled set, never fetched; a presentation's \
+            proof must carry --nonce as its challenge and --client-id as its domain when given). \
             Recognises Open DID DID documents, verifiable credentials (whole-credential and \
             per-claim signatures), verifiable presentations, issue and verify profiles, ReqE2e \
             and AccE2e. Keys come from the DID documents given with --did-doc; a DID document \
@@ -108,8 +112,12 @@ struct VerifyCommand: AsyncParsableCommand {
         } catch {
             throw failure(
                 "\(file) is not a credential or document vellum verify reads",
-                hint: "it reads an SD-JWT (compact or JSON), an mdoc IssuerSigned or DeviceResponse (CBOR, hex or base64url), and Open DID JSON",
+                hint: "it reads an SD-JWT (compact or JSON), an mdoc IssuerSigned or DeviceResponse (CBOR, hex or base64url), W3C VCs/VPs with Data Integrity proofs, and Open DID JSON",
                 code: 2)
+        }
+        if W3CVerification.detects(document) {
+            try await verifyW3C(document)
+            return
         }
         guard let kind = OpenDIDDocumentKind(detecting: document) else {
             throw failure("\(file) is not a document vellum can verify (expected an Open DID document)", code: 2)
@@ -121,6 +129,21 @@ struct VerifyCommand: AsyncParsableCommand {
         let valid = !checks.isEmpty && checks.allSatisfy(\.isValid)
         print(json ? Self.jsonReport(kind: kind, checks: checks, valid: valid) : Self.textReport(kind: kind, checks: checks, valid: valid))
         if !valid { throw ExitCode.failure }
+    }
+
+    /// Verifies a W3C credential or presentation with Data Integrity proofs and prints each check.
+    func verifyW3C(_ document: JSONValue) async throws {
+        var time = Date()
+        if let at {
+            guard let date = SDJWTVerification.date(iso8601: at) else {
+                throw failure("--at \(at) is not an ISO 8601 date or date-time", code: 2)
+            }
+            time = date
+        }
+        let verification = W3CVerification(now: time, challenge: nonce, domain: clientID)
+        let (kind, checks) = await verification.verify(document)
+        print(json ? W3CVerification.json(kind: kind, checks: checks) : W3CVerification.text(kind: kind, checks: checks))
+        if !checks.allSatisfy(\.isValid) { throw ExitCode.failure }
     }
 
     /// Validates an mdoc's issuer data and prints the steps and elements.
