@@ -145,7 +145,7 @@ let package = Package(
 
         // Layer 3: protocols.
         .target(name: "DCQL", dependencies: ["JSONModel", "Multiformats"]),
-        .target(name: "QRExchange", dependencies: ["HTTP", "JSONModel"]),
+        .target(name: "QRExchange", dependencies: ["HTTP", "JSONModel", "W3CCredentials"]),
         .target(
             name: "OpenID4VP",
             dependencies: [

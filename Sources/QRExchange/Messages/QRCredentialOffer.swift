@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import W3CCredentials
 
 /// A `CredentialOffer` as a scanned URL answers it (seed 000, Spruce's Credible): a preview
 /// of the W3C credential the issuer will sign, and when the offer expires.
@@ -28,7 +29,7 @@ public struct QRCredentialOffer: Sendable, Equatable {
         switch json["expires"] {
         case nil, .null?: expires = nil
         case .string(let text)?:
-            guard let date = RFC3339.date(text) else { throw .malformedMessage("expires is not a date-time: \(text)") }
+            guard let date = XSDDateTime.parse(text, requireTimeZone: true) else { throw .malformedMessage("expires is not a date-time: \(text)") }
             expires = date
         default: throw .malformedMessage("expires is not a date-time string")
         }
