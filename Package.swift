@@ -165,6 +165,7 @@ let package = Package(
             dependencies: [
                 "CryptoKeys", "JSONModel", "X509Trust", "OpenID4VCI", "SDJWT", "MDoc", "StatusList", "HTTP",
                 "JOSE", "CBOR", "Multiformats", "DCQL", "OpenID4VP", "OpenDID", "CLibcrypto", "DID",
+                "W3CCredentials", "QRExchange",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -184,6 +185,7 @@ let package = Package(
             dependencies: [
                 "CryptoKeys", "JSONModel", "JOSE", "CBOR", "Multiformats", "X509Trust", "SDJWT", "MDoc",
                 "StatusList", "OpenID4VCI", "OpenID4VP", "DCQL", "HTTP", "DID", "OpenDID", "CQRencode", "LoopbackServer",
+                "W3CCredentials",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -294,7 +296,7 @@ let package = Package(
         .testTarget(name: "WalletTests", dependencies: [
             "Wallet", "CryptoKeys", "JSONModel", "VellumTestSupport", "OpenID4VCI", "SDJWT", "MDoc", "StatusList",
             "HTTP", "JOSE", "CBOR", "Multiformats", "X509Trust", "Sandbox", "SandboxClaimSupport", "DCQL", "OpenID4VP",
-            "OpenDID", "DID",
+            "OpenDID", "DID", "QRExchange", "W3CCredentials",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "X509", package: "swift-certificates"),

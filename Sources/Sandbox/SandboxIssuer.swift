@@ -115,6 +115,25 @@ public actor SandboxIssuer {
         try await running().createOffer(kinds: kinds, grant: grant)
     }
 
+    /// Makes a scanned exchange of `kind` (a Credible-style offer or request, a VC-API
+    /// exchange) and returns it with the URL a wallet scans.
+    public func createExchange(_ kind: SandboxExchange.Kind) async throws(SandboxError) -> (exchange: SandboxExchange, url: URL) {
+        let (exchange, link) = try await running().createExchange(kind)
+        guard let url = URL(string: link) else { throw .invalidState("the exchange URL \(link) is not a URL") }
+        return (exchange, url)
+    }
+
+    /// The exchange with `id` as it stands now.
+    public func exchange(id: String) async throws(SandboxError) -> SandboxExchange {
+        guard let exchange = try await running().exchanges[id] else { throw .invalidRequest("no exchange \(id)") }
+        return exchange
+    }
+
+    /// The DID of the sandbox's W3C issuer (the diplomas of scanned offers).
+    public func exchangeIssuerDID() async throws(SandboxError) -> String {
+        try running().exchangeIssuer.did
+    }
+
     /// Sets the status list entry of an issued credential (by ``SandboxIssuedCredential/id``
     /// or status index as a string): `.invalid` revokes, `.suspended` suspends, `.valid` reinstates.
     @discardableResult

@@ -1,4 +1,5 @@
 import Foundation
+import QRExchange
 
 /// Why a wallet operation failed, in terms a caller can act on.
 ///
@@ -47,6 +48,9 @@ public enum WalletError: Error, Equatable, Sendable, CustomStringConvertible {
     case retrievalFailed(Retrieval)
     /// A presentation request could not be answered; the reason says why.
     case presentationFailed(Presentation)
+    /// A scanned exchange (a Credible-style offer or request, a VC-API exchange) failed before
+    /// or while talking to its server; nothing was stored.
+    case exchangeFailed(QRExchangeError)
 
     /// A message for a log, naming the record or limit involved.
     public var description: String {
@@ -70,6 +74,7 @@ public enum WalletError: Error, Equatable, Sendable, CustomStringConvertible {
         case .credentialRejected(let rejection): return rejection.description
         case .retrievalFailed(let reason): return reason.description
         case .presentationFailed(let reason): return reason.description
+        case .exchangeFailed(let reason): return reason.description
         }
     }
 }

@@ -55,6 +55,37 @@ struct WalletFileFixtureTests {
         try await wallet.close()
     }
 
+    static let unchangedColumns = "SELECT id, format, payload, holder_key_id, created_at, updated_at, claim_id FROM credential ORDER BY id"
+
+    @Test("v5-open-credential-formats keeps every row and index of wallet-v2 and lets a new format in; a control character stays out")
+    func walletV2OpensFormats() async throws {
+        let copy = try WalletFileFixture.copy("wallet-v2")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let path = copy.appendingPathComponent(WalletStore.databaseFileName).path
+        let before = try DatabaseQueue(path: path)
+        let (rowsBefore, indexesBefore) = try await before.read { db in
+            (try Row.fetchAll(db, sql: Self.unchangedColumns).map(\.description),
+             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'credential' ORDER BY name"))
+        }
+        try before.close()
+        try await open(copy).close()
+        let after = try DatabaseQueue(path: path)
+        try await after.write { db in
+            // v3-typed-metadata reseals the metadata and adds the listing; the rest is as written.
+            #expect(try Row.fetchAll(db, sql: Self.unchangedColumns).map(\.description) == rowsBefore)
+            let indexesAfter = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'credential' ORDER BY name")
+            #expect(indexesAfter == (indexesBefore + ["credential_listing"]).sorted())
+            #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT payload, metadata FROM credential"))
+            let insert = "INSERT INTO credential (id, format, payload, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)"
+            try db.execute(sql: insert, arguments: ["ldp", "ldp_vc", row["payload"] as Data, row["metadata"] as Data])
+            #expect(throws: DatabaseError.self) {
+                try db.execute(sql: insert, arguments: ["bad", "ldp_vc\n", row["payload"] as Data, row["metadata"] as Data])
+            }
+        }
+        try after.close()
+    }
+
     @Test("v3-typed-metadata gives every credential of wallet-v2 a sealed listing, keeps updated_at, and runs once")
     func walletV2Migrated() async throws {
         let copy = try WalletFileFixture.copy("wallet-v2")

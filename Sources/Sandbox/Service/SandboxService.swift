@@ -35,6 +35,11 @@ actor SandboxService {
     /// The OpenID4VP verifier served under `/verifier/`, trusting this sandbox's root.
     let verifier: SandboxVerifier
 
+    /// The W3C issuer and verifier of scanned exchanges.
+    let exchangeIssuer = SandboxExchangeIssuer()
+    /// The scanned exchanges made, by id.
+    var exchanges: [String: SandboxExchange] = [:]
+
     /// The one status list's path.
     static let statusListPath = "/status/1"
 
@@ -120,6 +125,7 @@ actor SandboxService {
         case ("POST", "/admin/offers"): return await adminCreateOffer(request)
         case ("POST", "/admin/status"): return adminSetStatus(request)
         case ("POST", "/admin/presentation-requests"): return await adminCreatePresentationRequest(request)
+        case ("POST", "/admin/exchanges"): return adminCreateExchange(request)
         case ("POST", "/par") where configuration.offersPAR: return pushAuthorizationRequest(request)
         case ("GET", "/authorize"): return authorize(request)
         case ("POST", "/authorize/consent"): return consent(request)
@@ -136,6 +142,10 @@ actor SandboxService {
         default: break
         }
         if request.path.hasPrefix("/verifier/") { return await verifierEndpoint(request) }
+        if request.method == "GET", request.path.hasPrefix("/admin/exchanges/") {
+            return adminExchange(id: String(request.path.dropFirst("/admin/exchanges/".count)))
+        }
+        if let response = await exchangeEndpoint(request) { return response }
         if request.method == "GET", request.path.hasPrefix("/offers/") {
             let rest = String(request.path.dropFirst("/offers/".count))
             if rest.hasSuffix("/page") { return offerPage(id: String(rest.dropLast("/page".count))) }

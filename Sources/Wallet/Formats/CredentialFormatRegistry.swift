@@ -16,8 +16,9 @@ struct CredentialFormatRegistry: Sendable {
         self.plugIns = plugIns
     }
 
-    /// The formats Vellum ships: SD-JWT VC, ISO mdoc, W3C VC as JWT, Open DID.
-    static let standard = CredentialFormatRegistry([SDJWTVCPlugIn(), MDocPlugIn(), JWTVCPlugIn(), OpenDIDPlugIn()])
+    /// The formats Vellum ships: SD-JWT VC, ISO mdoc, W3C VC as JWT, Open DID, W3C VC with
+    /// an embedded proof (after Open DID, whose credentials share its context).
+    static let standard = CredentialFormatRegistry([SDJWTVCPlugIn(), MDocPlugIn(), JWTVCPlugIn(), OpenDIDPlugIn(), LDPVCPlugIn()])
 
     /// The plug-in for a stored credential's `format`.
     func plugIn(for format: CredentialFormat) -> any CredentialFormatPlugIn {

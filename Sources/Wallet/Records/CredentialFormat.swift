@@ -21,6 +21,9 @@ public struct CredentialFormat: RawRepresentable, Sendable, Hashable, Codable, C
     public static let mdoc = CredentialFormat(rawValue: "mso_mdoc")
     /// W3C VC secured as a JWT (`jwt_vc_json`), kept verbatim.
     public static let jwtVCJSON = CredentialFormat(rawValue: "jwt_vc_json")
+    /// A W3C verifiable credential secured with an embedded proof (`ldp_vc`): Data
+    /// Integrity or a Linked Data proof suite.
+    public static let ldpVC = CredentialFormat(rawValue: "ldp_vc")
     /// An Open DID verifiable credential.
     public static let openDID = CredentialFormat(rawValue: "opendid")
 

@@ -96,6 +96,7 @@ enum WalletSchema {
         }
         registerHolderDIDs(in: &migrator)
         registerTrustedExchangeHosts(in: &migrator)
+        registerOpenCredentialFormats(in: &migrator)
         return migrator
     }
 }
