@@ -11,21 +11,40 @@ struct LinkArgument {
     enum Kind {
         case credentialOffer
         case presentationRequest
+        /// A scanned exchange link (`vellum scan`): a plain web link.
+        case exchange
 
         var schemes: Set<String> {
             switch self {
             case .credentialOffer: ["openid-credential-offer", "haip-vci", "https", "http"]
             case .presentationRequest: ["openid4vp", "haip-vp", "eudi-openid4vp", "mdoc-openid4vp", "https", "http"]
+            case .exchange: ["https", "http"]
             }
         }
 
-        var name: String { self == .credentialOffer ? "credential offer" : "presentation request" }
+        var name: String {
+            switch self {
+            case .credentialOffer: "credential offer"
+            case .presentationRequest: "presentation request"
+            case .exchange: "scanned link"
+            }
+        }
 
-        var example: String { self == .credentialOffer ? "openid-credential-offer://…" : "openid4vp://…" }
+        var example: String {
+            switch self {
+            case .credentialOffer: "openid-credential-offer://…"
+            case .presentationRequest: "openid4vp://…"
+            case .exchange: "https://…"
+            }
+        }
 
-        /// The other command, for a link of the other kind.
-        var other: (kind: Kind, command: String) {
-            self == .credentialOffer ? (.presentationRequest, "vellum present") : (.credentialOffer, "vellum receive")
+        /// The command for a link of another kind: the OpenID links go to `receive` and `present`.
+        var others: [(kind: Kind, command: String)] {
+            switch self {
+            case .credentialOffer: [(.presentationRequest, "vellum present")]
+            case .presentationRequest: [(.credentialOffer, "vellum receive")]
+            case .exchange: [(.credentialOffer, "vellum receive"), (.presentationRequest, "vellum present")]
+            }
         }
     }
 
@@ -41,8 +60,7 @@ struct LinkArgument {
                 code: WalletExitCode.protocolFailure)
         }
         if !kind.schemes.contains(scheme) {
-            let other = kind.other
-            if other.kind.schemes.contains(scheme) {
+            if let other = kind.others.first(where: { $0.kind.schemes.contains(scheme) }) {
                 throw WalletCLIError.badArgument(
                     "this is a \(other.kind.name), not a \(kind.name)", hint: "use `\(other.command) '\(text)'`",
                     code: WalletExitCode.protocolFailure)
