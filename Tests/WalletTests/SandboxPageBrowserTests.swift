@@ -60,4 +60,22 @@ struct SandboxPageBrowserTests {
         }
         await issuer.stop()
     }
+
+    @Test("a scanned-link button makes an exchange whose QR code decodes to its link; the wallet follows it; the page shows it completed")
+    func scannedOfferFromThePage() async throws {
+        try await ScannedExchangeTests.withSandbox { sandbox, wallet, client in
+            guard let base = await sandbox.baseURL else { Issue.record("the sandbox is not running"); return }
+            let home = try await BrowserPeer.load(base.absoluteString)
+            #expect(home.text.contains("Scanned links (W3C credentials)"))
+            let page = try await BrowserPeer.click(base.absoluteString, selector: #"button[data-exchange="offer"]"#)
+            #expect(page.url.contains("/exchanges/") && page.url.hasSuffix("/page"))
+            let link = try #require(page.qr, "no QR code found on the exchange page")
+            #expect(link.contains("/credible/offers/"))
+            #expect(page.text.contains("vellum scan '\(link)'"))
+            let url = try #require(URL(string: link))
+            guard case .credentialOffer(let offer) = try await client.message(at: url) else { Issue.record("not an offer"); return }
+            _ = try await wallet.acceptExchangeOffer(offer, at: url, client: client)
+            #expect(try await BrowserPeer.load(page.url).text.contains("State: completed"))
+        }
+    }
 }

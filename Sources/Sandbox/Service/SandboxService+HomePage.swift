@@ -45,6 +45,7 @@ extension SandboxService {
             <button type="submit" id="new-request">New presentation request</button>
             </form>
             </section>
+            \(exchangeSection)
             """
         return .html(HTMLPage.page(title: "Vellum sandbox", body: body))
     }

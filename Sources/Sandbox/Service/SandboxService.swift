@@ -126,6 +126,7 @@ actor SandboxService {
         case ("POST", "/admin/status"): return adminSetStatus(request)
         case ("POST", "/admin/presentation-requests"): return await adminCreatePresentationRequest(request)
         case ("POST", "/admin/exchanges"): return adminCreateExchange(request)
+        case ("POST", "/exchanges/new"): return newExchangeFromPage(request)
         case ("POST", "/par") where configuration.offersPAR: return pushAuthorizationRequest(request)
         case ("GET", "/authorize"): return authorize(request)
         case ("POST", "/authorize/consent"): return consent(request)
@@ -144,6 +145,9 @@ actor SandboxService {
         if request.path.hasPrefix("/verifier/") { return await verifierEndpoint(request) }
         if request.method == "GET", request.path.hasPrefix("/admin/exchanges/") {
             return adminExchange(id: String(request.path.dropFirst("/admin/exchanges/".count)))
+        }
+        if request.method == "GET", request.path.hasPrefix("/exchanges/"), request.path.hasSuffix("/page") {
+            return exchangePage(id: String(request.path.dropFirst("/exchanges/".count).dropLast("/page".count)))
         }
         if let response = await exchangeEndpoint(request) { return response }
         if request.method == "GET", request.path.hasPrefix("/offers/") {
