@@ -8,7 +8,9 @@ public struct SelectedCredential: Sendable, Hashable {
     public let credentialQueryID: String
     /// The wallet's id of the credential presented.
     public let credentialID: String
-    /// The presentation as sent: an SD-JWT with KB-JWT, or a base64url DeviceResponse.
+    /// The presentation as sent: an SD-JWT with KB-JWT, a base64url DeviceResponse, a VP-JWT,
+    /// or the JSON text of a W3C presentation with an embedded proof (`ldp_vc`, which the
+    /// `vp_token` carries as a JSON object).
     public let presentation: String
     /// The credential format identifier.
     public let format: String
@@ -32,8 +34,10 @@ public struct SelectedCredential: Sendable, Hashable {
 public struct AuthorizationResponse: Sendable, Hashable {
     /// What the response carries.
     public enum Content: Sendable, Hashable {
-        /// Credential query id → one presentation (several only where `multiple` allows).
-        case vpToken([String: [String]])
+        /// Credential query id → one presentation (several only where `multiple` allows): a
+        /// string, or a JSON object for a format whose presentations are JSON (`ldp_vc`,
+        /// OpenID4VP 1.0 §8.1 and Appendix B.1.3.2).
+        case vpToken([String: [JSONValue]])
         /// An OAuth error such as `access_denied`.
         case error(code: String, description: String?)
     }
@@ -54,7 +58,7 @@ public struct AuthorizationResponse: Sendable, Hashable {
     /// The `vp_token` object, when this is not an error response.
     public var vpToken: JSONObject? {
         guard case let .vpToken(token) = content else { return nil }
-        return JSONObject(token.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map(JSONValue.string))) })
+        return JSONObject(token.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value)) })
     }
 
     /// The response parameters, as they are form-encoded or encrypted.

@@ -13,7 +13,7 @@ extension OpenID4VPHolder {
     public func createAuthorizationResponse(
         request: ResolvedAuthorizationRequest, selectedCredentials: [SelectedCredential]
     ) throws(OpenID4VPError) -> AuthorizationResponse {
-        var token: [String: [String]] = [:]
+        var token: [String: [JSONValue]] = [:]
         for selected in selectedCredentials {
             guard let query = request.dcqlQuery.credentialQuery(id: selected.credentialQueryID) else {
                 throw .selectionDoesNotAnswerQuery("'\(selected.credentialQueryID)' is not a credential query of the request")
@@ -23,7 +23,7 @@ extension OpenID4VPHolder {
             else {
                 throw .selectionDoesNotAnswerQuery("'\(selected.credentialQueryID)' asks for \(query.format), not \(selected.format)")
             }
-            token[selected.credentialQueryID, default: []].append(selected.presentation)
+            token[selected.credentialQueryID, default: []].append(try Self.tokenValue(selected))
         }
         do {
             try request.dcqlQuery.checkAnswer(presentationCounts: token.mapValues(\.count))
@@ -31,6 +31,16 @@ extension OpenID4VPHolder {
             throw .selectionDoesNotAnswerQuery(error.description)
         }
         return AuthorizationResponse(content: .vpToken(token), state: request.request.state, selectedCredentials: selectedCredentials)
+    }
+
+    /// A presentation as the `vp_token` carries it: a W3C presentation with an embedded proof
+    /// as the JSON object it is, every other format as its string.
+    static func tokenValue(_ selected: SelectedCredential) throws(OpenID4VPError) -> JSONValue {
+        guard selected.format == CredentialFormatIdentifier.ldpVC else { return .string(selected.presentation) }
+        guard let object = try? JSONValue(parsing: Data(selected.presentation.utf8)), object.objectValue != nil else {
+            throw .selectionDoesNotAnswerQuery("the \(selected.format) presentation for '\(selected.credentialQueryID)' is not a JSON object")
+        }
+        return object
     }
 
     /// An error response, for example `access_denied` when the user declines or no credential

@@ -11,6 +11,8 @@ public enum SandboxPresentationQuery: String, Sendable, Hashable, CaseIterable {
     case name
     /// The mDL's driving privileges and document number.
     case drivingPrivileges = "driving-privileges"
+    /// The W3C diploma's degree (`ldp_vc`), by its expanded type.
+    case diploma
 
     /// A line for a menu.
     public var title: String {
@@ -19,6 +21,7 @@ public enum SandboxPresentationQuery: String, Sendable, Hashable, CaseIterable {
         case .ageOver18: "mDL age over 18"
         case .name: "PID given and family name"
         case .drivingPrivileges: "mDL driving privileges and document number"
+        case .diploma: "W3C diploma (ldp_vc) degree"
         }
     }
 
@@ -33,8 +36,18 @@ public enum SandboxPresentationQuery: String, Sendable, Hashable, CaseIterable {
             ["credentials": [Self.pid([["given_name"], ["family_name"]])]]
         case .drivingPrivileges:
             ["credentials": [Self.mDL([["driving_privileges"], ["document_number"]])]]
+        case .diploma:
+            ["credentials": [[
+                "id": "diploma", "format": "ldp_vc",
+                "meta": ["type_values": [[.string(Self.diplomaTypeIRI)]]],
+                "claims": [["path": ["credentialSubject", "degree", "name"]]],
+            ]]]
         }
     }
+
+    /// The diploma's type as an IRI: `UniversityDegreeCredential` under the examples
+    /// context's vocabulary, which is what DCQL's `type_values` name.
+    public static let diplomaTypeIRI = "https://www.w3.org/ns/credentials/examples#UniversityDegreeCredential"
 
     private static func pid(_ paths: [[String]]) -> JSONValue {
         ["id": "pid", "format": "dc+sd-jwt", "meta": ["vct_values": [.string(SandboxCredentialKind.pidVCT)]],

@@ -72,6 +72,10 @@ struct ScanCommandTests: CLIScratchSuite {
     func presentationRequests() async throws {
         try await withSandbox { sandbox in
             let id = try await storeDiploma(from: sandbox)
+            let shown = try await vellum(["show", id])
+            #expect(shown.status == 0, "\(shown.errorText)")
+            #expect(shown.outputText.contains("Vellum Sandbox University"))
+            #expect(shown.outputText.contains("VALID"))
             let (didAuth, didAuthURL) = try await sandbox.createExchange(.didAuthentication)
             let authenticated = try await vellum(["scan", didAuthURL.absoluteString, "--yes", "--json"])
             #expect(authenticated.status == 0, "\(authenticated.errorText)")

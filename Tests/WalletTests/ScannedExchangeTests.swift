@@ -151,3 +151,27 @@ struct ScannedExchangeTests {
         }
     }
 }
+
+/// W3C credentials in the OpenID4VP flow: a DCQL `ldp_vc` query by expanded type and claim
+/// path is answered with an LD-proof presentation bound to the request's nonce and client
+/// identifier, carried in `vp_token` as a JSON object, and accepted by the sandbox verifier.
+@Suite("CredentialWallet: W3C credentials over OpenID4VP")
+struct LDPVCOpenID4VPTests {
+    @Test("a diploma scanned from an offer answers a DCQL ldp_vc query; the verifier accepts it and saw the degree")
+    func diplomaOverOpenID4VP() async throws {
+        try await ScannedExchangeTests.withSandbox { sandbox, wallet, client in
+            try await wallet.addTrustedIssuerCertificates([Data(try await sandbox.verifierRootPEM().utf8)], purposes: [.verifier])
+            let (_, offerURL) = try await sandbox.createExchange(.offer)
+            let stored = try await wallet.acceptExchangeOffer(
+                try await ScannedExchangeTests.offer(at: offerURL, client: client), at: offerURL, client: client)
+            let request = try await sandbox.createPresentationRequest(query: SandboxPresentationQuery.diploma.dcqlQuery)
+            let proposal = try await wallet.preparePresentation(requestURI: request.link)
+            #expect(proposal.proposedSelection == ["diploma": [stored.id]])
+            let result = try await wallet.present(proposal)
+            #expect(result.isAccepted, "\(result.summary)")
+            let outcome = try #require(try await sandbox.presentationOutcome(transactionID: request.transactionID))
+            #expect(outcome.status == .accepted)
+            #expect(outcome.presentations.first?.claims["credentialSubject"]?["degree"]?["name"]?.stringValue == "Bachelor of Science and Arts")
+        }
+    }
+}

@@ -64,46 +64,8 @@ struct SandboxExchangeIssuer: Sendable {
         ]
     }
 
-    /// Checks a presentation answering a request with `challenge` and `domain` as a verifier
-    /// would: the data model, a proof for `authentication` with the challenge and domain by a
-    /// key of the `holder`, and — when `requiresDiploma` — a diploma of this issuer about the
-    /// holder whose proof verifies. Returns the holder DID, or why the presentation is refused.
-    func verifyPresentation(
-        _ json: JSONValue, challenge: String, domain: String, requiresDiploma: Bool, now: Date
-    ) async -> Result<String, SandboxExchangeRefusal> {
-        let presentation: VerifiablePresentation
-        do {
-            presentation = try VerifiablePresentation(json: json)
-        } catch {
-            return .failure(.init("not a verifiable presentation: \(error)"))
-        }
-        guard let holder = presentation.holder else { return .failure(.init("the presentation names no holder")) }
-        let verifier = DataIntegrityVerifier()
-        do {
-            let proofs = try await verifier.verify(json, policy: .authentication(challenge: challenge, domain: domain, now: now))
-            guard proofs.allSatisfy({ VerificationMethodOwner.method($0.proof.verificationMethod, belongsTo: holder) }) else {
-                return .failure(.init("the presentation is not signed by its holder \(holder)"))
-            }
-        } catch {
-            return .failure(.init("the presentation's proof does not verify: \(error)"))
-        }
-        guard requiresDiploma else { return .success(holder) }
-        let diplomas = presentation.credentials.filter { $0.types.contains(Self.credentialType) && $0.issuer == did }
-        guard let diploma = diplomas.first else { return .failure(.init("the presentation holds no diploma of this issuer")) }
-        do {
-            try diploma.checkValidity(at: now)
-            let proofs = try await verifier.verify(diploma.json, policy: DataIntegrityProofPolicy(now: now))
-            guard proofs.allSatisfy({ VerificationMethodOwner.method($0.proof.verificationMethod, belongsTo: did) }) else {
-                return .failure(.init("the diploma is not signed by this issuer"))
-            }
-        } catch {
-            return .failure(.init("the diploma does not verify: \(error)"))
-        }
-        guard diploma.credentialSubjects.allSatisfy({ $0["id"]?.stringValue == holder }) else {
-            return .failure(.init("the diploma is about someone other than the holder"))
-        }
-        return .success(holder)
-    }
+    /// The verifier's checks of presentations holding this issuer's credentials.
+    var presentationCheck: W3CPresentationCheck { W3CPresentationCheck(trustedIssuers: [did]) }
 }
 
 /// Why the sandbox refused a wallet's answer to an exchange.

@@ -115,9 +115,11 @@ extension SandboxService {
         guard let text = request.formParameters["presentation"], let json = try? JSONValue(parsing: Data(text.utf8)) else {
             return refuse(&exchange, "the form field presentation must hold a JSON presentation")
         }
-        switch await exchangeIssuer.verifyPresentation(
-            json, challenge: exchange.challenge, domain: exchangeDomain, requiresDiploma: exchange.kind == .queryByExample, now: now) {
-        case .success(let holder):
+        let requiredType = exchange.kind == .queryByExample ? SandboxExchangeIssuer.credentialType : nil
+        switch await exchangeIssuer.presentationCheck.verify(
+            json, challenge: exchange.challenge, domain: exchangeDomain, requiredType: requiredType, now: now) {
+        case .success(let verified):
+            let holder = verified.holder
             exchange.state = .completed
             exchange.holder = holder
             return .json(["verified": true])
@@ -132,9 +134,10 @@ extension SandboxService {
             exchange.state = .fetched
             return .json(["verifiablePresentationRequest": .object(presentationRequest(for: exchange))])
         }
-        switch await exchangeIssuer.verifyPresentation(
-            presentation, challenge: exchange.challenge, domain: exchangeDomain, requiresDiploma: false, now: now) {
-        case .success(let holder):
+        switch await exchangeIssuer.presentationCheck.verify(
+            presentation, challenge: exchange.challenge, domain: exchangeDomain, requiredType: nil, now: now) {
+        case .success(let verified):
+            let holder = verified.holder
             do {
                 let diploma = try await exchangeIssuer.diploma(for: holder, now: now)
                 exchange.state = .completed

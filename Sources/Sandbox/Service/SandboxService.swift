@@ -60,7 +60,8 @@ actor SandboxService {
         requestEncryptionKey = PrivateKey(curve: .p256)
         requestEncryptionKeyID = "sandbox-request-encryption-1"
         faults = configuration.faults
-        verifier = try Self.makeVerifier(issuer: issuer, root: authority.root, keys: state.verifierKeys, clock: configuration.clock)
+        verifier = try Self.makeVerifier(
+            issuer: issuer, root: authority.root, keys: state.verifierKeys, w3cIssuers: [exchangeIssuer.did], clock: configuration.clock)
         statusList = state.statusList
         nextStatusIndex = state.nextStatusIndex
         issued = state.issued

@@ -18,6 +18,8 @@ import X509Trust
 struct PresentationChecker: Sendable {
     /// Roots the verifier trusts for credential issuers (IACA, SD-JWT VC `x5c`).
     let issuerAnchors: TrustAnchorStore
+    /// The checks of W3C presentations (`ldp_vc`), with the issuers they trust.
+    let w3cPresentations: W3CPresentationCheck
     let clock: @Sendable () -> Date
 
     func check(form: [String: String], transaction: VerifierTransaction) async -> PresentationOutcome {
@@ -72,31 +74,61 @@ struct PresentationChecker: Sendable {
     }
 
     /// `vp_token` as query id → presentations; it may arrive as JSON text (form) or JSON (JWT).
-    static func vpToken(_ value: JSONValue?) -> [String: [String]]? {
+    /// `vp_token` as query id → presentations (strings, or JSON objects for `ldp_vc`); it may
+    /// arrive as JSON text (form) or JSON (JWT).
+    static func vpToken(_ value: JSONValue?) -> [String: [JSONValue]]? {
         var json = value
         if let text = value?.stringValue { json = try? JSONValue(parsing: text) }
         guard let object = json?.objectValue else { return nil }
-        var token: [String: [String]] = [:]
+        var token: [String: [JSONValue]] = [:]
         for (id, entry) in object {
-            guard let array = entry.arrayValue, !array.isEmpty else { return nil }
-            let strings = array.compactMap(\.stringValue)
-            guard strings.count == array.count else { return nil }
-            token[id] = strings
+            guard let array = entry.arrayValue, !array.isEmpty,
+                  array.allSatisfy({ $0.stringValue != nil || $0.objectValue != nil })
+            else { return nil }
+            token[id] = array
         }
         return token
     }
 
     private func verify(
-        _ presentation: String, for query: CredentialQuery, transaction: VerifierTransaction
+        _ presentation: JSONValue, for query: CredentialQuery, transaction: VerifierTransaction
     ) async -> Result<PresentationOutcome.Presented, Failure> {
+        if query.format == CredentialFormatIdentifier.ldpVC {
+            guard presentation.objectValue != nil else { return .failure(Failure(text: "an ldp_vc presentation must be a JSON object")) }
+            return await verifyLDP(presentation, query: query, transaction: transaction)
+        }
+        guard let text = presentation.stringValue else { return .failure(Failure(text: "a \(query.format) presentation must be a string")) }
         switch query.format {
         case CredentialFormatIdentifier.sdJWTVC, CredentialFormatIdentifier.legacySDJWTVC:
-            return await verifySDJWT(presentation, query: query, transaction: transaction)
+            return await verifySDJWT(text, query: query, transaction: transaction)
         case CredentialFormatIdentifier.mdoc:
-            return await verifyMdoc(presentation, query: query, transaction: transaction)
+            return await verifyMdoc(text, query: query, transaction: transaction)
         default:
             return .failure(Failure(text: "the sandbox verifier does not check \(query.format)"))
         }
+    }
+
+    /// A W3C presentation with embedded proofs, bound to this request by its nonce (challenge)
+    /// and client identifier (domain), holding a verified credential that answers the query.
+    private func verifyLDP(
+        _ presentation: JSONValue, query: CredentialQuery, transaction: VerifierTransaction
+    ) async -> Result<PresentationOutcome.Presented, Failure> {
+        let verified: W3CPresentationCheck.Verified
+        switch await w3cPresentations.verify(
+            presentation, challenge: transaction.nonce, domain: transaction.clientID, requiredType: nil, now: clock()) {
+        case .success(let value): verified = value
+        case .failure(let refusal): return .failure(Failure(text: refusal.reason))
+        }
+        for credential in verified.credentials {
+            guard var claims = credential.json.objectValue else { continue }
+            claims["proof"] = nil
+            let types = credential.types + ((try? await credential.expandedTypes()) ?? [])
+            let candidate = Disclosed(format: query.format, types: types, claims: .json(.object(claims)))
+            guard DCQLMatcher().match(query, against: candidate) != nil else { continue }
+            let type = credential.types.last { $0 != "VerifiableCredential" } ?? "VerifiableCredential"
+            return .success(.init(queryID: query.id, format: query.format, type: type, claims: claims))
+        }
+        return .failure(Failure(text: "no verified credential of a trusted issuer answers the query"))
     }
 
     private func verifySDJWT(

@@ -27,13 +27,16 @@ public actor SandboxVerifier {
     private var outcomes: [String: PresentationOutcome] = [:]
     private var links: [String: String] = [:]
 
-    /// A verifier trusting `issuerAnchors` for the credentials it receives.
+    /// A verifier trusting `issuerAnchors` for the credentials it receives, and the W3C
+    /// issuers `w3cIssuers` (DIDs) for `ldp_vc` credentials.
     public init(
-        identity: VerifierIdentity, baseURL: URL, issuerAnchors: TrustAnchorStore, clock: @escaping @Sendable () -> Date = { Date() }
+        identity: VerifierIdentity, baseURL: URL, issuerAnchors: TrustAnchorStore, w3cIssuers: Set<String> = [],
+        clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.identity = identity
         self.baseURL = baseURL
-        self.checker = PresentationChecker(issuerAnchors: issuerAnchors, clock: clock)
+        self.checker = PresentationChecker(
+            issuerAnchors: issuerAnchors, w3cPresentations: W3CPresentationCheck(trustedIssuers: w3cIssuers), clock: clock)
         self.clock = clock
     }
 

@@ -32,17 +32,30 @@ struct ExchangePresentationBuilder {
         return presentation
     }
 
-    /// `presentation` with a Data Integrity proof by `holder`'s key for `authentication`:
-    /// eddsa-rdfc-2022 for an Ed25519 DID, ecdsa-rdfc-2019 for P-256. A 1.1 presentation gets
-    /// the Data Integrity context, which defines the proof's terms.
+    /// `presentation` with a Data Integrity proof by `holder`'s key for `authentication`;
+    /// see ``signLinkedData(_:holder:verificationMethod:signer:challenge:domain:now:)``.
     static func signLinkedData(
         _ presentation: JSONObject, holder: HolderDID, signer: any Signer, challenge: String?, domain: String?, now: Date
     ) async throws(WalletError) -> JSONObject {
+        try await signLinkedData(
+            presentation, holder: holder.did, verificationMethod: holder.verificationMethod, signer: signer,
+            challenge: challenge, domain: domain, now: now)
+    }
+
+    /// `presentation` with a Data Integrity proof by `verificationMethod` (a key of `holder`)
+    /// for `authentication`: eddsa-rdfc-2022 for an Ed25519 key, ecdsa-rdfc-2019 for P-256.
+    /// A 1.1 presentation gets the Data Integrity context, which defines the proof's terms.
+    static func signLinkedData(
+        _ presentation: JSONObject, holder: String, verificationMethod: String, signer: any Signer, challenge: String?,
+        domain: String?, now: Date
+    ) async throws(WalletError) -> JSONObject {
         let suite: DataIntegrityCryptosuite
-        switch holder.curve {
-        case .ed25519: suite = .eddsaRDFC2022
-        case .p256: suite = .ecdsaRDFC2019
-        default: throw .presentationFailed(.credentialUnusable(id: holder.did, reason: "no Data Integrity suite signs with \(holder.curve.rawValue)"))
+        switch signer.publicKey.curve {
+        case .ed25519?: suite = .eddsaRDFC2022
+        case .p256?: suite = .ecdsaRDFC2019
+        default:
+            throw .presentationFailed(.credentialUnusable(
+                id: holder, reason: "no Data Integrity suite signs with \(signer.publicKey.curve?.rawValue ?? "this") key"))
         }
         var document = presentation
         if case .array(var contexts)? = document["@context"], contexts.first?.stringValue == VCDataModelVersion.v1_1.baseContext {
@@ -50,7 +63,7 @@ struct ExchangePresentationBuilder {
             document["@context"] = .array(contexts)
         }
         var options = DataIntegrityProofOptions(
-            cryptosuite: suite, verificationMethod: holder.verificationMethod, proofPurpose: "authentication",
+            cryptosuite: suite, verificationMethod: verificationMethod, proofPurpose: "authentication",
             created: DataIntegrityProofOptions.timestamp(now))
         options.challenge = challenge
         options.domain = domain

@@ -56,7 +56,7 @@ protocol CredentialFormatPlugIn: Sendable {
 
     /// The credential as the DCQL matcher sees it, or `nil` when this format cannot be
     /// presented (or the record no longer parses).
-    func presentable(_ credential: VerifiedCredential) -> StoredPresentableCredential?
+    func presentable(_ credential: VerifiedCredential) async -> StoredPresentableCredential?
 
     /// Whether a credential of this format bound to no holder key may still be presented
     /// where the query does not ask for holder binding.

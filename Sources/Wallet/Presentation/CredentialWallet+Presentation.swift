@@ -62,7 +62,7 @@ extension CredentialWallet {
                 unavailable.append(.init(credentialID: credential.id, credentialType: credential.credentialType, reasons: blocking))
                 continue
             }
-            guard let adapter = formats.plugIn(for: credential.format).presentable(credential) else {
+            guard let adapter = await formats.plugIn(for: credential.format).presentable(credential) else {
                 unavailable.append(.init(
                     credentialID: credential.id, credentialType: credential.credentialType,
                     reasons: [VerificationFailure(.malformedCredential, "the stored credential cannot be presented")]))
@@ -136,6 +136,9 @@ extension CredentialWallet {
     static func mayAnswer(_ query: DCQLQuery, plugIn: any CredentialFormatPlugIn, type: String?) -> Bool {
         query.credentials.contains { credentialQuery in
             guard plugIn.protocolIdentifiers.contains(credentialQuery.format) else { return false }
+            // W3C type_values name IRIs, which the stored type (a term) is not: the matcher
+            // decides those on the expanded types.
+            if case .w3c = credentialQuery.meta { return true }
             let types = Self.types(of: credentialQuery.meta)
             guard let type, !types.isEmpty else { return true }
             return types.contains(type)

@@ -1,7 +1,9 @@
 import CryptoKeys
 import DCQL
+import DID
 import Foundation
 import JSONModel
+import OpenID4VP
 import W3CCredentials
 
 /// A W3C verifiable credential secured with an embedded proof (`ldp_vc`): kept as the JSON
@@ -39,5 +41,45 @@ struct LDPVCPlugIn: CredentialFormatPlugIn {
 
     func inspect(_ payload: Data, context: InspectionContext) async -> CredentialInspection {
         await LDPVCInspector.inspect(payload, context: context)
+    }
+
+    /// The credential as DCQL sees it: its types both as written and as IRIs (what
+    /// `type_values` names), and the whole credential as the claims a path addresses
+    /// (`["credentialSubject", "degree", "name"]`). An embedded proof signs the whole document,
+    /// so every member is disclosed whatever a query asks; the consent screen says so.
+    func presentable(_ credential: VerifiedCredential) async -> StoredPresentableCredential? {
+        guard let parsed = try? LDPVCInspector.decode(credential.payload), var object = parsed.json.objectValue else { return nil }
+        let expanded = (try? await parsed.expandedTypes()) ?? []
+        object["proof"] = nil
+        return StoredPresentableCredential(
+            credentialID: credential.id, format: CredentialFormatIdentifier.ldpVC, typeIdentifiers: parsed.types + expanded,
+            claims: .json(.object(object)), supportsCryptographicHolderBinding: credential.holderKeyID != nil,
+            authorityKeyIdentifiers: [], alwaysDisclosed: object.keys.compactMap { try? ClaimPath([.key($0)]) })
+    }
+
+    var presentsWithoutHolderKey: Bool { false }
+
+    /// A presentation of the whole credential (see ``presentable(_:)``) by the holder's
+    /// did:key, signed for `authentication` with the request's nonce as challenge and its
+    /// audience (the client identifier) as domain (OpenID4VP 1.0 Appendix B.1.3.2).
+    func presentation(
+        id: String, payload: Data, disclosing paths: [ClaimPath], queryID: String, holderKey: SecureAreaSigner?,
+        factory: PresentationFactory
+    ) async throws(WalletError) -> String {
+        guard let holderKey else { throw .credentialUnusable(id: id, reason: "it is held without its holder key") }
+        guard let credential = try? JSONValue(parsing: payload, limits: LDPVCInspector.parserLimits) else {
+            throw .credentialUnusable(id: id, reason: "the stored credential no longer parses")
+        }
+        let did: DIDIdentifier
+        do {
+            did = try DIDKey.make(for: holderKey.publicKey)
+        } catch {
+            throw .credentialUnusable(id: id, reason: "its holder key has no did:key: \(error)")
+        }
+        let unsigned = ExchangePresentationBuilder(holder: did.description, credentials: [credential]).unsignedPresentation()
+        let signed = try await ExchangePresentationBuilder.signLinkedData(
+            unsigned, holder: did.description, verificationMethod: "\(did)#\(did.methodSpecificID)", signer: holderKey,
+            challenge: factory.request.nonce, domain: factory.request.audience, now: factory.clock())
+        return String(decoding: JSONValue.object(signed).serialized(), as: UTF8.self)
     }
 }

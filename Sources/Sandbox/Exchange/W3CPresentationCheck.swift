@@ -1,0 +1,64 @@
+import Foundation
+import JSONModel
+import W3CCredentials
+
+/// A relying party's checks of a W3C presentation with embedded proofs, shared by the sandbox's
+/// Credible and VC-API endpoints and its OpenID4VP verifier (`ldp_vc`): the data model, a proof
+/// for `authentication` with the request's challenge and domain by a key of the `holder`, and
+/// every credential of a trusted issuer in it verified (data model, validity, proof by a key of
+/// its issuer) and about the holder.
+struct W3CPresentationCheck: Sendable {
+    /// The issuer DIDs whose credentials count.
+    let trustedIssuers: Set<String>
+
+    /// What a presentation that passes proves.
+    struct Verified: Sendable {
+        /// The holder DID that signed it.
+        let holder: String
+        /// Its credentials by a trusted issuer, each verified and about the holder.
+        let credentials: [VerifiableCredential]
+    }
+
+    /// Checks `json`; with `requiredType`, a credential of that type must be among the
+    /// verified ones.
+    func verify(
+        _ json: JSONValue, challenge: String, domain: String, requiredType: String?, now: Date
+    ) async -> Result<Verified, SandboxExchangeRefusal> {
+        let presentation: VerifiablePresentation
+        do {
+            presentation = try VerifiablePresentation(json: json)
+        } catch {
+            return .failure(.init("not a verifiable presentation: \(error)"))
+        }
+        guard let holder = presentation.holder else { return .failure(.init("the presentation names no holder")) }
+        let verifier = DataIntegrityVerifier()
+        do {
+            let proofs = try await verifier.verify(json, policy: .authentication(challenge: challenge, domain: domain, now: now))
+            guard proofs.allSatisfy({ VerificationMethodOwner.method($0.proof.verificationMethod, belongsTo: holder) }) else {
+                return .failure(.init("the presentation is not signed by its holder \(holder)"))
+            }
+        } catch {
+            return .failure(.init("the presentation's proof does not verify: \(error)"))
+        }
+        var verified: [VerifiableCredential] = []
+        for credential in presentation.credentials where trustedIssuers.contains(credential.issuer) {
+            do {
+                try credential.checkValidity(at: now)
+                let proofs = try await verifier.verify(credential.json, policy: DataIntegrityProofPolicy(now: now))
+                guard proofs.allSatisfy({ VerificationMethodOwner.method($0.proof.verificationMethod, belongsTo: credential.issuer) }) else {
+                    return .failure(.init("a credential is not signed by its issuer"))
+                }
+            } catch {
+                return .failure(.init("a credential does not verify: \(error)"))
+            }
+            guard credential.credentialSubjects.allSatisfy({ $0["id"]?.stringValue == holder }) else {
+                return .failure(.init("a credential is about someone other than the holder"))
+            }
+            verified.append(credential)
+        }
+        if let requiredType, !verified.contains(where: { $0.types.contains(requiredType) }) {
+            return .failure(.init("the presentation holds no verified \(requiredType) of a trusted issuer"))
+        }
+        return .success(Verified(holder: holder, credentials: verified))
+    }
+}
