@@ -1,17 +1,21 @@
 import Foundation
 
-/// The credentials the sandbox issues: an ISO mDL and an SD-JWT VC PID.
+/// The credentials the sandbox issues: an ISO mDL, an SD-JWT VC PID and a W3C diploma.
 public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// An ISO/IEC 18013-5 mobile driving licence, format `mso_mdoc`.
     case mDL
     /// A person identification data credential, format `dc+sd-jwt`.
     case pid
+    /// A university diploma, a W3C credential with a Data Integrity proof, format `ldp_vc`,
+    /// issued to the did:key of the holder key the wallet proves.
+    case diploma
 
     /// The key in `credential_configurations_supported` (and in offers).
     public var configurationID: String {
         switch self {
         case .mDL: Self.mDLDocType
         case .pid: "urn:eudi:pid:1"
+        case .diploma: "UniversityDegree_ldp_vc"
         }
     }
 
@@ -20,6 +24,7 @@ public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Cod
         switch self {
         case .mDL: "mso_mdoc"
         case .pid: "dc+sd-jwt"
+        case .diploma: "ldp_vc"
         }
     }
 
@@ -28,6 +33,7 @@ public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Cod
         switch self {
         case .mDL: "org.iso.18013.5.1.mDL"
         case .pid: "urn:eudi:pid:1"
+        case .diploma: "diploma"
         }
     }
 

@@ -151,7 +151,8 @@ public actor SandboxIssuer {
         } catch {
             throw .invalidRequest("the holder key has no thumbprint: \(error)")
         }
-        return try await running().mint(kind, holderKey: holderKey, thumbprint: thumbprint).0
+        let credential = try await running().mint(kind, holderKey: holderKey, thumbprint: thumbprint).0
+        return credential.stringValue ?? String(decoding: credential.serialized(), as: UTF8.self)
     }
 
     /// Revokes an issued credential (status `INVALID`).

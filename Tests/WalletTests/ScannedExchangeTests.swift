@@ -174,4 +174,26 @@ struct LDPVCOpenID4VPTests {
             #expect(outcome.presentations.first?.claims["credentialSubject"]?["degree"]?["name"]?.stringValue == "Bachelor of Science and Arts")
         }
     }
+
+    @Test("the sandbox's diploma over OpenID4VCI (ldp_vc, a JSON credential) is stored bound to its proof key, then presented over OpenID4VP")
+    func diplomaOverOpenID4VCI() async throws {
+        try await ScannedExchangeTests.withSandbox { sandbox, wallet, _ in
+            try await wallet.addTrustedIssuerCertificates([Data(try await sandbox.verifierRootPEM().utf8)], purposes: [.verifier])
+            let offer = try await sandbox.createOffer(for: [.diploma])
+            let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
+            let results = try await wallet.retrieveCredentials(from: discovered, options: CredentialRetrievalOptions())
+            #expect(results.map(\.format) == ["ldp_vc"])
+            #expect(results.allSatisfy { $0.error == nil }, "\(results.compactMap(\.error))")
+            let id = try #require(results.first?.credentialId)
+            let stored = try await wallet.credential(id: id)
+            #expect(stored.verificationResult.verified, "\(stored.verificationResult.failures)")
+            #expect(stored.credentialType == "UniversityDegreeCredential")
+            #expect(!stored.isViewOnly)
+
+            let request = try await sandbox.createPresentationRequest(query: SandboxPresentationQuery.diploma.dcqlQuery)
+            let proposal = try await wallet.preparePresentation(requestURI: request.link)
+            let result = try await wallet.present(proposal)
+            #expect(result.isAccepted, "\(result.summary)")
+        }
+    }
 }

@@ -30,6 +30,7 @@ extension SandboxService {
             "credential_configurations_supported": .object([
                 SandboxCredentialKind.mDL.configurationID: mDLConfiguration,
                 SandboxCredentialKind.pid.configurationID: pidConfiguration,
+                SandboxCredentialKind.diploma.configurationID: diplomaConfiguration,
             ]),
         ]
         if configuration.effectiveBatchSize >= 2 {
@@ -126,6 +127,33 @@ extension SandboxService {
                         "display": .array([.object(["name": .string(entry.label), "locale": "en-US"])]),
                     ])
                 }),
+            ]),
+        ])
+    }
+
+    /// The W3C diploma (OpenID4VCI 1.0 Appendix A.1.2, `ldp_vc`): its credential definition by
+    /// `@context` and `type`, bound to a did:key, signed with eddsa-rdfc-2022.
+    private var diplomaConfiguration: JSONValue {
+        let kind = SandboxCredentialKind.diploma
+        return .object([
+            "format": .string(kind.format),
+            "scope": .string(kind.scope),
+            "credential_definition": .object([
+                "@context": .array(SandboxExchangeIssuer.contexts.map(JSONValue.string)),
+                "type": .array(["VerifiableCredential", .string(SandboxExchangeIssuer.credentialType)]),
+            ]),
+            "cryptographic_binding_methods_supported": .array(["did:key"]),
+            "credential_signing_alg_values_supported": .array(["eddsa-rdfc-2022"]),
+            "proof_types_supported": proofTypes,
+            "credential_metadata": .object([
+                "display": .array([.object([
+                    "name": "University Degree", "locale": "en-US", "background_color": "#5b2c6f",
+                    "text_color": "#FFFFFF", "description": "A sandbox W3C diploma with a Data Integrity proof",
+                ])]),
+                "claims": .array([
+                    .object(["path": ["credentialSubject", "degree", "name"], "display": [["name": "Degree", "locale": "en-US"]]]),
+                    .object(["path": ["credentialSubject", "alumniOf"], "display": [["name": "Alumni of", "locale": "en-US"]]]),
+                ]),
             ]),
         ])
     }

@@ -24,7 +24,7 @@ extension SandboxService {
             case let .invalid(reason): return .error("invalid_proof", reason)
             }
         }
-        var credentials = [String]()
+        var credentials = [JSONValue]()
         var ids = [String]()
         for (key, thumbprint) in keys {
             do {
@@ -75,11 +75,13 @@ extension SandboxService {
     }
 
     /// `{"credentials": [{"credential": …}], "notification_id": …}`.
-    private func issuedBody(_ credentials: [String], ids: [String]) -> JSONValue {
+    /// The credential response: each credential a string, or a JSON object for `ldp_vc`
+    /// (OpenID4VCI 1.0 §8.3).
+    private func issuedBody(_ credentials: [JSONValue], ids: [String]) -> JSONValue {
         let notificationID = RandomToken.make(12)
         notificationCredentials[notificationID] = ids
         return .object([
-            "credentials": .array(credentials.map { .object(["credential": .string($0)]) }),
+            "credentials": .array(credentials.map { .object(["credential": $0]) }),
             "notification_id": .string(notificationID),
         ])
     }

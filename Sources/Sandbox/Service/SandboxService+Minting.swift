@@ -1,5 +1,6 @@
 import CBOR
 import CryptoKeys
+import DID
 import Foundation
 import JOSE
 import JSONModel
@@ -13,7 +14,7 @@ import StatusList
 extension SandboxService {
     /// Issues one credential of `kind` bound to `holderKey`; returns the wire form (an SD-JWT
     /// VC, or the base64url `IssuerSigned` for an mDL) and the sandbox's record of it.
-    func mint(_ kind: SandboxCredentialKind, holderKey: JWK, thumbprint: String) async throws(SandboxError) -> (String, SandboxIssuedCredential) {
+    func mint(_ kind: SandboxCredentialKind, holderKey: JWK, thumbprint: String) async throws(SandboxError) -> (JSONValue, SandboxIssuedCredential) {
         guard nextStatusIndex < statusList.count else { throw .invalidRequest("the status list is full") }
         let index = nextStatusIndex
         nextStatusIndex += 1
@@ -25,10 +26,11 @@ extension SandboxService {
         }
         let issuedAt = now
         let boundKey = faults.contains(.bindsOtherKey) ? JWK(publicKey: PrivateKey(curve: .p256).publicKey) : holderKey
-        let credential: String
+        let credential: JSONValue
         switch kind {
-        case .pid: credential = try await mintPID(holderKey: boundKey, status: reference, now: issuedAt)
-        case .mDL: credential = try await mintMDL(holderKey: boundKey, status: reference, now: issuedAt)
+        case .pid: credential = .string(try await mintPID(holderKey: boundKey, status: reference, now: issuedAt))
+        case .mDL: credential = .string(try await mintMDL(holderKey: boundKey, status: reference, now: issuedAt))
+        case .diploma: credential = .object(try await mintDiploma(holderKey: boundKey, now: issuedAt))
         }
         let record = SandboxIssuedCredential(
             id: RandomToken.make(12), kind: kind, statusIndex: index, statusListURI: statusListURI,
@@ -50,6 +52,19 @@ extension SandboxService {
         switch kind {
         case .pid: try await mintPID(holderKey: holderKey, status: nil, now: now)
         case .mDL: try await mintMDL(holderKey: holderKey, status: nil, now: now)
+        case .diploma: String(decoding: JSONValue.object(try await mintDiploma(holderKey: holderKey, now: now)).serialized(), as: UTF8.self)
+        }
+    }
+
+    /// A diploma about the did:key of `holderKey`, signed by the sandbox's W3C issuer. (It
+    /// takes a status list entry like the others, for the record; the W3C credential names
+    /// no list of its own.)
+    private func mintDiploma(holderKey: JWK, now: Date) async throws(SandboxError) -> JSONObject {
+        do {
+            let subject = try DIDKey.make(for: try holderKey.publicKey())
+            return try await exchangeIssuer.diploma(for: subject.description, now: now)
+        } catch {
+            throw .cryptography("the diploma could not be issued: \(error)")
         }
     }
 

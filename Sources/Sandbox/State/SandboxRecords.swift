@@ -72,7 +72,7 @@ struct AccessGrant: Sendable {
 /// A deferred issuance waiting for its polls.
 struct DeferredTransaction: Sendable {
     let accessToken: String
-    let credentials: [String]
+    let credentials: [JSONValue]
     let credentialIDs: [String]
     var remainingPolls: Int
 }

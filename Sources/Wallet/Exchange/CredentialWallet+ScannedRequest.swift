@@ -1,4 +1,5 @@
 import CryptoKeys
+import DID
 import Foundation
 import JSONModel
 import QRExchange
@@ -76,24 +77,36 @@ extension CredentialWallet {
             keyIDs.insert(keyID)
             credentials.append(json)
         }
-        guard keyIDs.count <= 1 else { throw .invalidSelection("the credentials are bound to different holder DIDs; present them separately") }
-        let holder: HolderDID
+        guard keyIDs.count <= 1 else { throw .invalidSelection("the credentials are bound to different holder keys; present them separately") }
+        // The holder is the DID the credentials are bound to: one of the wallet's DIDs, or the
+        // did:key of the key an OpenID4VCI issuance bound them to; the wallet's Ed25519 DID
+        // for a DID authentication alone.
+        let holder: String
+        let verificationMethod: String
+        let signer: SecureAreaSigner
         if let keyID = keyIDs.first {
-            guard let bound = try await holderDIDs().first(where: { $0.keyID == keyID }) else {
-                throw .invalidSelection("the credentials are bound to a key that is not one of the wallet's DIDs")
+            signer = try await secureArea.signer(keyID: keyID)
+            if let listed = try await holderDIDs().first(where: { $0.keyID == keyID }) {
+                (holder, verificationMethod) = (listed.did, listed.verificationMethod)
+            } else {
+                guard let did = try? DIDKey.make(for: signer.publicKey) else {
+                    throw .invalidSelection("the credentials' holder key has no did:key")
+                }
+                (holder, verificationMethod) = (did.description, "\(did)#\(did.methodSpecificID)")
             }
-            holder = bound
         } else {
-            holder = try await holderDID()
+            let own = try await holderDID()
+            signer = try await self.signer(for: own)
+            (holder, verificationMethod) = (own.did, own.verificationMethod)
         }
-        let signer = try await signer(for: holder)
-        let unsigned = ExchangePresentationBuilder(holder: holder.did, credentials: credentials).unsignedPresentation()
+        let unsigned = ExchangePresentationBuilder(holder: holder, credentials: credentials).unsignedPresentation()
         switch format {
         case .linkedData:
             return .linkedData(try await ExchangePresentationBuilder.signLinkedData(
-                unsigned, holder: holder, signer: signer, challenge: request.challenge, domain: request.domain, now: now))
+                unsigned, holder: holder, verificationMethod: verificationMethod, signer: signer,
+                challenge: request.challenge, domain: request.domain, now: now))
         case .jwt:
-            throw .presentationFailed(.credentialUnusable(id: holder.did, reason: "VP-JWT presentations are not made by this version"))
+            throw .presentationFailed(.credentialUnusable(id: holder, reason: "VP-JWT presentations are not made by this version"))
         }
     }
 }

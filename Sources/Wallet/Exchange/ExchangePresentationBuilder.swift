@@ -32,16 +32,6 @@ struct ExchangePresentationBuilder {
         return presentation
     }
 
-    /// `presentation` with a Data Integrity proof by `holder`'s key for `authentication`;
-    /// see ``signLinkedData(_:holder:verificationMethod:signer:challenge:domain:now:)``.
-    static func signLinkedData(
-        _ presentation: JSONObject, holder: HolderDID, signer: any Signer, challenge: String?, domain: String?, now: Date
-    ) async throws(WalletError) -> JSONObject {
-        try await signLinkedData(
-            presentation, holder: holder.did, verificationMethod: holder.verificationMethod, signer: signer,
-            challenge: challenge, domain: domain, now: now)
-    }
-
     /// `presentation` with a Data Integrity proof by `verificationMethod` (a key of `holder`)
     /// for `authentication`: eddsa-rdfc-2022 for an Ed25519 key, ecdsa-rdfc-2019 for P-256.
     /// A 1.1 presentation gets the Data Integrity context, which defines the proof's terms.

@@ -1,5 +1,6 @@
 import CryptoKeys
 import Foundation
+import JSONModel
 import OpenID4VCI
 
 extension CredentialWallet {
@@ -115,14 +116,23 @@ extension CredentialWallet {
     ) throws(WalletError.Retrieval) -> [ReceivedCredential] {
         var received: [ReceivedCredential] = []
         for credential in issued {
-            guard let text = credential.credential.stringValue else {
-                throw .credentialNotAdded(.malformed("a \(format.rawValue) credential must be a string, not a JSON object"))
-            }
-            do throws(WalletError) {
-                received.append(try ReceivedCredential(
-                    format: format, credential: text, holderKeyID: nil, issuer: issuer, expectedType: expectedType))
-            } catch {
-                throw Self.retrievalError(error)
+            switch credential.credential {
+            case .string(let text):
+                do throws(WalletError) {
+                    received.append(try ReceivedCredential(
+                        format: format, credential: text, holderKeyID: nil, issuer: issuer, expectedType: expectedType))
+                } catch {
+                    throw Self.retrievalError(error)
+                }
+            case .object(let object):
+                // A JSON credential (`ldp_vc`) is kept as the JSON it is; a format whose
+                // credentials are strings refuses it when it is inspected.
+                guard format == .ldpVC else {
+                    throw .credentialNotAdded(.malformed("a \(format.rawValue) credential must be a string, not a JSON object"))
+                }
+                received.append(ReceivedCredential(
+                    format: format, payload: JSONValue.object(object).serialized(), holderKeyID: nil, issuer: issuer,
+                    expectedType: expectedType))
             }
         }
         for (position, keyID) in HolderKeyPairing.keyIDs(for: received, keys: keys).enumerated() {

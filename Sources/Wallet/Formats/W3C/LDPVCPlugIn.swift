@@ -9,9 +9,9 @@ import W3CCredentials
 /// A W3C verifiable credential secured with an embedded proof (`ldp_vc`): kept as the JSON
 /// the issuer sent, verified by ``LDPVCInspector``.
 ///
-/// It binds its holder through the subject's DID (`credentialSubject.id`) rather than a key,
-/// so ``boundKey(of:)`` is `nil` and ``bindsHolder(_:)`` is `true`: the key stored with it is
-/// checked against the subject DID during the inspection.
+/// It binds its holder through the subject's DID (`credentialSubject.id`): ``boundKey(of:)``
+/// is the key of a did:key subject, ``bindsHolder(_:)`` is `true` for any DID subject, and the
+/// key stored with it is checked against the subject DID's document during the inspection.
 struct LDPVCPlugIn: CredentialFormatPlugIn {
     var format: CredentialFormat { .ldpVC }
     var protocolIdentifiers: Set<String> { [CredentialFormatIdentifier.ldpVC] }
@@ -32,7 +32,15 @@ struct LDPVCPlugIn: CredentialFormatPlugIn {
 
     func payload(issued text: String) throws(WalletError.Rejection) -> Data { Data(text.utf8) }
 
-    func boundKey(of payload: Data) -> PublicKey? { nil }
+    /// The key of the subject's did:key, when every subject is that one did:key (read
+    /// without verification, to pair a batch's credentials with the keys their proofs came
+    /// from); `nil` for a subject of another DID method.
+    func boundKey(of payload: Data) -> PublicKey? {
+        guard let credential = try? LDPVCInspector.decode(payload) else { return nil }
+        let subjects = Set(credential.credentialSubjects.compactMap { $0["id"]?.stringValue })
+        guard subjects.count == 1, let subject = subjects.first, let did = try? DIDIdentifier(subject), did.method == "key" else { return nil }
+        return try? DIDKey.publicKey(of: did)
+    }
 
     func bindsHolder(_ payload: Data) -> Bool {
         guard let credential = try? LDPVCInspector.decode(payload) else { return false }
