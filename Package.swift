@@ -165,7 +165,7 @@ let package = Package(
             dependencies: [
                 "CryptoKeys", "JSONModel", "X509Trust", "OpenID4VCI", "SDJWT", "MDoc", "StatusList", "HTTP",
                 "JOSE", "CBOR", "Multiformats", "DCQL", "OpenID4VP", "OpenDID", "CLibcrypto", "DID",
-                "W3CCredentials", "QRExchange",
+                "W3CCredentials", "QRExchange", "AnonCreds",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -198,7 +198,7 @@ let package = Package(
             name: "vellum",
             dependencies: [
                 "DID", "CryptoKeys", "JSONModel", "HTTP", "CBOR", "OpenDID", "SDJWT", "StatusList",
-                "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox", "LoopbackServer", "QRScanner", "W3CCredentials",
+                "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox", "LoopbackServer", "QRScanner", "W3CCredentials", "QRExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
@@ -296,7 +296,7 @@ let package = Package(
         .testTarget(name: "WalletTests", dependencies: [
             "Wallet", "CryptoKeys", "JSONModel", "VellumTestSupport", "OpenID4VCI", "SDJWT", "MDoc", "StatusList",
             "HTTP", "JOSE", "CBOR", "Multiformats", "X509Trust", "Sandbox", "SandboxClaimSupport", "DCQL", "OpenID4VP",
-            "OpenDID", "DID", "QRExchange", "W3CCredentials",
+            "OpenDID", "DID", "QRExchange", "W3CCredentials", "AnonCreds",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "X509", package: "swift-certificates"),

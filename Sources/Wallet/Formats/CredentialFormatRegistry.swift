@@ -17,8 +17,8 @@ struct CredentialFormatRegistry: Sendable {
     }
 
     /// The formats Vellum ships: SD-JWT VC, ISO mdoc, W3C VC as JWT, Open DID, W3C VC with
-    /// an embedded proof (after Open DID, whose credentials share its context).
-    static let standard = CredentialFormatRegistry([SDJWTVCPlugIn(), MDocPlugIn(), JWTVCPlugIn(), OpenDIDPlugIn(), LDPVCPlugIn()])
+    /// an embedded proof (after Open DID, whose credentials share its context), AnonCreds.
+    static let standard = CredentialFormatRegistry([SDJWTVCPlugIn(), MDocPlugIn(), JWTVCPlugIn(), OpenDIDPlugIn(), LDPVCPlugIn(), AnonCredsPlugIn()])
 
     /// The plug-in for a stored credential's `format`.
     func plugIn(for format: CredentialFormat) -> any CredentialFormatPlugIn {

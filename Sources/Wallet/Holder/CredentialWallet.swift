@@ -1,3 +1,4 @@
+import AnonCreds
 import CryptoKeys
 import Foundation
 import HTTP
@@ -138,6 +139,7 @@ public actor CredentialWallet {
         let anchors = try await store.trustedCertificates().filter { $0.purposes.contains(.issuer) }
         var context = InspectionContext(now: time, anchors: anchors, holderKey: holderKey)
         context.didDocuments = try await store.trustedDIDDocuments().map(\.document)
+        context.linkSecret = try await store.linkSecret(named: Self.linkSecretName).flatMap(LinkSecret.init(storedDecimal:))
         if configuration.checksStatus {
             let anchorStore = context.anchorStore
             context.statusResolver = { [self] issuerKey, issuerChain in

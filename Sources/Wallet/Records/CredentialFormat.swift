@@ -24,6 +24,9 @@ public struct CredentialFormat: RawRepresentable, Sendable, Hashable, Codable, C
     /// A W3C verifiable credential secured with an embedded proof (`ldp_vc`): Data
     /// Integrity or a Linked Data proof suite.
     public static let ldpVC = CredentialFormat(rawValue: "ldp_vc")
+    /// An AnonCreds (Camenisch–Lysyanskaya) credential, kept with the schema and credential
+    /// definition it was issued under.
+    public static let anonCreds = CredentialFormat(rawValue: "anoncreds")
     /// An Open DID verifiable credential.
     public static let openDID = CredentialFormat(rawValue: "opendid")
 

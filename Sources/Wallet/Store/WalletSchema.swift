@@ -97,6 +97,7 @@ enum WalletSchema {
         registerHolderDIDs(in: &migrator)
         registerTrustedExchangeHosts(in: &migrator)
         registerOpenCredentialFormats(in: &migrator)
+        registerLinkSecrets(in: &migrator)
         return migrator
     }
 }

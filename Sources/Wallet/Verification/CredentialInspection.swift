@@ -1,3 +1,4 @@
+import AnonCreds
 import CryptoKeys
 import Foundation
 import JSONModel
@@ -17,6 +18,8 @@ struct InspectionContext: Sendable {
     var holderKey: PublicKey?
     /// The Open DID DID documents the holder trusts (issuers' and the holder's own).
     var didDocuments: [DIDDocument] = []
+    /// The holder's AnonCreds link secret, when the wallet has one.
+    var linkSecret: LinkSecret?
     /// A status list resolver for the credential signed by `issuerKey` under `issuerChain`
     /// (DER, leaf first); `nil` when status is not to be checked.
     var statusResolver: (@Sendable (_ issuerKey: PublicKey, _ issuerChain: [Data]) async -> StatusListResolver)?
