@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "DCQL", targets: ["DCQL"]),
         .library(name: "OpenID4VP", targets: ["OpenID4VP"]),
         .library(name: "QRExchange", targets: ["QRExchange"]),
+        .library(name: "DIDComm", targets: ["DIDComm"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -147,6 +148,7 @@ let package = Package(
         // Layer 3: protocols.
         .target(name: "DCQL", dependencies: ["JSONModel", "Multiformats"]),
         .target(name: "QRExchange", dependencies: ["HTTP", "JSONModel", "W3CCredentials"]),
+        .target(name: "DIDComm", dependencies: ["CSodium", "CryptoKeys", "JSONModel", "Multiformats"]),
         .target(
             name: "OpenID4VP",
             dependencies: [
@@ -305,6 +307,9 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ], exclude: ["Fixtures"]),
         .testTarget(name: "AnonCredsTests", dependencies: ["AnonCreds", "VellumTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "DIDCommTests", dependencies: [
+            "DIDComm", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport",
+        ]),
         .testTarget(name: "DCQLTests", dependencies: ["DCQL", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "OpenID4VPTests", dependencies: [
             "OpenID4VP", "DCQL", "JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust", "DID",

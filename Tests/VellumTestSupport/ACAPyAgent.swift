@@ -35,6 +35,13 @@ public final class ACAPyAgent: @unchecked Sendable {
     /// Whether an agent can be started.
     public static var isAvailable: Bool { executable != nil }
 
+    /// The ACA-Py virtualenv's Python (3.13, with `acapy_agent` and `aries_askar`), for peer
+    /// scripts that call ACA-Py's own code: `PythonPeer.run(script, interpreter: ACAPyAgent.python)`.
+    public static let python: URL? = {
+        let url = executable?.deletingLastPathComponent().appendingPathComponent("python")
+        return url.flatMap { FileManager.default.isExecutableFile(atPath: $0.path) ? $0 : nil }
+    }()
+
     /// The admin API, `http://127.0.0.1:PORT`.
     public let adminURL: URL
     /// The DIDComm endpoint, `http://127.0.0.1:PORT`.
@@ -59,7 +66,11 @@ public final class ACAPyAgent: @unchecked Sendable {
     }
 
     /// Starts an agent and waits (up to `timeout`) until its admin API says it is ready.
-    public static func start(label: String = "vellum", timeout: Duration = .seconds(120)) async throws -> ACAPyAgent {
+    /// `extraArguments` are added to `aca-py start` (`--auto-accept-requests` for a DID
+    /// exchange test, for example).
+    public static func start(
+        label: String = "vellum", extraArguments: [String] = [], timeout: Duration = .seconds(120)
+    ) async throws -> ACAPyAgent {
         guard let executable else { throw Failure(description: "ACA-Py is not installed") }
         signal(SIGPIPE, SIG_IGN)
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-acapy-\(UUID().uuidString)")
@@ -74,7 +85,7 @@ public final class ACAPyAgent: @unchecked Sendable {
             "--admin", "127.0.0.1", "\(adminPort)", "--admin-insecure-mode",
             "--wallet-type", "askar", "--wallet-name", "vellum-test", "--wallet-key", "vellum-test-key",
             "--auto-provision", "--no-ledger", "--log-level", "warning",
-        ]
+        ] + extraArguments
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home.path
         process.environment = environment

@@ -33,21 +33,25 @@ public enum PythonPeer {
 
     /// Runs `Tests/Peers/<script>` with `arguments`, feeding `input` on standard input, and
     /// returns what it wrote to standard output. Throws ``Failure`` on a non-zero exit.
+    /// `interpreter` runs it with another Python than the peers virtualenv's (ACA-Py's own
+    /// code needs ``ACAPyAgent/python``).
     ///
     /// The child is waited for on a Dispatch thread (see ``offCooperativePool(_:)``): a peer
     /// takes a second or more to start, and blocking the concurrency pool that long starves
     /// the loopback servers other tests run in this process.
     public static func run(
-        _ script: String, arguments: [String] = [], input: Data = Data()
+        _ script: String, arguments: [String] = [], input: Data = Data(), interpreter: URL? = nil
     ) async throws -> Data {
-        try await offCooperativePool { try runBlocking(script, arguments: arguments, input: input) }
+        try await offCooperativePool {
+            try runBlocking(script, arguments: arguments, input: input, interpreter: interpreter)
+        }
     }
 
     /// ``run(_:arguments:input:)`` on the calling thread, for code already off the pool.
     public static func runBlocking(
-        _ script: String, arguments: [String] = [], input: Data = Data()
+        _ script: String, arguments: [String] = [], input: Data = Data(), interpreter: URL? = nil
     ) throws -> Data {
-        guard let python else { throw Failure(status: -1, standardError: "no peers virtualenv") }
+        guard let python = interpreter ?? python else { throw Failure(status: -1, standardError: "no peers virtualenv") }
         let script = PackageRoot.url.appendingPathComponent("Tests/Peers/\(script)").path
         let result = try ChildProcess.run(python, arguments: [script] + arguments, input: input)
         guard result.status == 0 else {
@@ -58,9 +62,9 @@ public enum PythonPeer {
 
     /// Runs a peer script and decodes its standard output as a JSON object.
     public static func runJSON(
-        _ script: String, arguments: [String] = [], input: Data = Data()
+        _ script: String, arguments: [String] = [], input: Data = Data(), interpreter: URL? = nil
     ) async throws -> [String: Any] {
-        let output = try await run(script, arguments: arguments, input: input)
+        let output = try await run(script, arguments: arguments, input: input, interpreter: interpreter)
         guard let object = try JSONSerialization.jsonObject(with: output) as? [String: Any] else {
             throw Failure(status: 0, standardError: "peer output is not a JSON object")
         }
