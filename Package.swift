@@ -148,7 +148,7 @@ let package = Package(
         // Layer 3: protocols.
         .target(name: "DCQL", dependencies: ["JSONModel", "Multiformats"]),
         .target(name: "QRExchange", dependencies: ["HTTP", "JSONModel", "W3CCredentials"]),
-        .target(name: "DIDComm", dependencies: ["CSodium", "CryptoKeys", "JSONModel", "Multiformats"]),
+        .target(name: "DIDComm", dependencies: ["CSodium", "CryptoKeys", "JSONModel", "Multiformats", "HTTP"]),
         .target(
             name: "OpenID4VP",
             dependencies: [
@@ -308,7 +308,7 @@ let package = Package(
         ], exclude: ["Fixtures"]),
         .testTarget(name: "AnonCredsTests", dependencies: ["AnonCreds", "VellumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DIDCommTests", dependencies: [
-            "DIDComm", "CryptoKeys", "JSONModel", "Multiformats", "VellumTestSupport",
+            "DIDComm", "CryptoKeys", "JSONModel", "Multiformats", "HTTP", "VellumTestSupport",
         ]),
         .testTarget(name: "DCQLTests", dependencies: ["DCQL", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "OpenID4VPTests", dependencies: [
