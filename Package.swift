@@ -309,6 +309,7 @@ let package = Package(
         .testTarget(name: "AnonCredsTests", dependencies: ["AnonCreds", "VellumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DIDCommTests", dependencies: [
             "DIDComm", "CryptoKeys", "JSONModel", "Multiformats", "HTTP", "VellumTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "DCQLTests", dependencies: ["DCQL", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "OpenID4VPTests", dependencies: [
