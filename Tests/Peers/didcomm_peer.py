@@ -5,6 +5,9 @@ Run with ACA-Py's Python 3.13 virtualenv (it has acapy_agent and aries_askar).
   pack   --to VK[,VK...] [--from-seed HEX]   stdin: message bytes   stdout: envelope JSON
   unpack --seed HEX [--seed HEX ...]         stdin: envelope JSON   stdout: {"message", "recipient", "sender"}
   verkey --seed HEX                          stdout: the base58 verkey of an Ed25519 seed
+  classes                                    stdin: JSON array of messages   stdout: JSON array, each
+                                             deserialized by ACA-Py's own class for its @type and
+                                             serialized again (a refusal exits 1)
   timings --seed HEX --from-seed HEX --rounds N   stdin: message   stdout: {"pack", "unpack"} mean ms,
                                              authcrypt for the one recipient
 
@@ -69,9 +72,32 @@ async def timings(seed, from_seed, rounds, message):
     return {"pack": pack * 1000, "unpack": unpack * 1000}
 
 
+# ACA-Py's message class for each @type Vellum sends (DIDComm v1 holder side).
+CLASSES = {
+    "https://didcomm.org/didexchange/1.0/request": "acapy_agent.protocols.didexchange.v1_0.messages.request.DIDXRequest",
+    "https://didcomm.org/didexchange/1.0/complete": "acapy_agent.protocols.didexchange.v1_0.messages.complete.DIDXComplete",
+    "https://didcomm.org/didexchange/1.0/problem_report": "acapy_agent.protocols.didexchange.v1_0.messages.problem_report.DIDXProblemReport",
+    "https://didcomm.org/trust_ping/1.0/ping": "acapy_agent.protocols.trustping.v1_0.messages.ping.Ping",
+    "https://didcomm.org/notification/1.0/ack": "acapy_agent.protocols.notification.v1_0.messages.ack.V10Ack",
+    "https://didcomm.org/report-problem/1.0/problem-report": "acapy_agent.protocols.problem_report.v1_0.message.ProblemReport",
+    "https://didcomm.org/routing/1.0/forward": "acapy_agent.protocols.routing.v1_0.messages.forward.Forward",
+}
+
+
+def deserialize_all(messages):
+    import importlib
+
+    results = []
+    for message in messages:
+        module, _, name = CLASSES[message["@type"]].rpartition(".")
+        cls = getattr(importlib.import_module(module), name)
+        results.append(cls.deserialize(message).serialize())
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("command", choices=["pack", "unpack", "verkey", "timings"])
+    parser.add_argument("command", choices=["pack", "unpack", "verkey", "timings", "classes"])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--to")
     parser.add_argument("--from-seed")
@@ -84,6 +110,8 @@ def main():
             sender = key_from_seed(args.from_seed) if args.from_seed else None
             envelope = pack_message(args.to.split(","), sender, sys.stdin.buffer.read())
             sys.stdout.buffer.write(envelope)
+        elif args.command == "classes":
+            print(json.dumps(deserialize_all(json.loads(sys.stdin.buffer.read()))))
         elif args.command == "timings":
             result = asyncio.run(timings(args.seed[0], args.from_seed, args.rounds, sys.stdin.buffer.read()))
             print(json.dumps(result))
