@@ -38,145 +38,96 @@ enum Sodium {
 
     /// The X25519 public key of an Ed25519 public key (libsodium refuses small-order points).
     static func curve25519PublicKey(fromEd25519 publicKey: Data) -> Data? {
-        guard initialized, publicKey.count == keyBytes else { return nil }
-        var output = Data(count: keyBytes)
-        let status = output.withUnsafeMutableBytes { out in
-            publicKey.withUnsafeBytes { input in
-                crypto_sign_ed25519_pk_to_curve25519(out.uint8, input.uint8)
-            }
-        }
-        return status == 0 ? output : nil
+        guard publicKey.count == keyBytes else { return nil }
+        return call(output: keyBytes, [publicKey]) { out, p in crypto_sign_ed25519_pk_to_curve25519(out, p[0]) }
     }
 
     /// The X25519 secret key of an Ed25519 key: libsodium's 64-byte secret key is the 32-byte
     /// seed followed by the public key.
     static func curve25519SecretKey(fromEd25519Seed seed: Data, publicKey: Data) -> Data? {
-        guard initialized, seed.count == keyBytes, publicKey.count == keyBytes else { return nil }
+        guard seed.count == keyBytes, publicKey.count == keyBytes else { return nil }
         var secret = seed + publicKey
         defer { secret.resetBytes(in: 0..<secret.count) }
-        var output = Data(count: keyBytes)
-        let status = output.withUnsafeMutableBytes { out in
-            secret.withUnsafeBytes { input in crypto_sign_ed25519_sk_to_curve25519(out.uint8, input.uint8) }
-        }
-        return status == 0 ? output : nil
+        return call(output: keyBytes, [secret]) { out, p in crypto_sign_ed25519_sk_to_curve25519(out, p[0]) }
     }
 
     /// `crypto_box_easy`: `message` encrypted and authenticated from `secretKey` to `publicKey`.
     static func box(_ message: Data, nonce: Data, to publicKey: Data, from secretKey: Data) -> Data? {
-        guard initialized, nonce.count == boxNonceBytes, publicKey.count == keyBytes, secretKey.count == keyBytes
-        else { return nil }
-        var output = Data(count: message.count + boxMACBytes)
-        let status = output.withUnsafeMutableBytes { out in
-            message.withUnsafeBytes { m in
-                nonce.withUnsafeBytes { n in
-                    publicKey.withUnsafeBytes { pk in
-                        secretKey.withUnsafeBytes { sk in
-                            crypto_box_easy(out.uint8, m.uint8, UInt64(message.count), n.uint8, pk.uint8, sk.uint8)
-                        }
-                    }
-                }
-            }
+        guard nonce.count == boxNonceBytes, publicKey.count == keyBytes, secretKey.count == keyBytes else { return nil }
+        return call(output: message.count + boxMACBytes, [message, nonce, publicKey, secretKey]) { out, p in
+            crypto_box_easy(out, p[0], UInt64(message.count), p[1], p[2], p[3])
         }
-        return status == 0 ? output : nil
     }
 
     /// `crypto_box_open_easy`: the message of a box from `publicKey` to `secretKey`, or `nil`
     /// when its tag does not verify.
     static func openBox(_ box: Data, nonce: Data, from publicKey: Data, to secretKey: Data) -> Data? {
-        guard initialized, box.count >= boxMACBytes, nonce.count == boxNonceBytes, publicKey.count == keyBytes,
-            secretKey.count == keyBytes
+        guard box.count >= boxMACBytes, nonce.count == boxNonceBytes, publicKey.count == keyBytes, secretKey.count == keyBytes
         else { return nil }
-        var output = Data(count: box.count - boxMACBytes)
-        let status = output.withUnsafeMutableBytes { out in
-            box.withUnsafeBytes { c in
-                nonce.withUnsafeBytes { n in
-                    publicKey.withUnsafeBytes { pk in
-                        secretKey.withUnsafeBytes { sk in
-                            crypto_box_open_easy(out.uint8, c.uint8, UInt64(box.count), n.uint8, pk.uint8, sk.uint8)
-                        }
-                    }
-                }
-            }
+        return call(output: box.count - boxMACBytes, [box, nonce, publicKey, secretKey]) { out, p in
+            crypto_box_open_easy(out, p[0], UInt64(box.count), p[1], p[2], p[3])
         }
-        return status == 0 ? output : nil
     }
 
     /// `crypto_box_seal`: `message` for `publicKey` from a fresh ephemeral key.
     static func seal(_ message: Data, to publicKey: Data) -> Data? {
-        guard initialized, publicKey.count == keyBytes else { return nil }
-        var output = Data(count: message.count + sealBytes)
-        let status = output.withUnsafeMutableBytes { out in
-            message.withUnsafeBytes { m in
-                publicKey.withUnsafeBytes { pk in crypto_box_seal(out.uint8, m.uint8, UInt64(message.count), pk.uint8) }
-            }
+        guard publicKey.count == keyBytes else { return nil }
+        return call(output: message.count + sealBytes, [message, publicKey]) { out, p in
+            crypto_box_seal(out, p[0], UInt64(message.count), p[1])
         }
-        return status == 0 ? output : nil
     }
 
     /// `crypto_box_seal_open`: the message of a sealed box for the key pair, or `nil` when it
     /// does not open.
     static func openSeal(_ sealed: Data, publicKey: Data, secretKey: Data) -> Data? {
-        guard initialized, sealed.count >= sealBytes, publicKey.count == keyBytes, secretKey.count == keyBytes
-        else { return nil }
-        var output = Data(count: sealed.count - sealBytes)
-        let status = output.withUnsafeMutableBytes { out in
-            sealed.withUnsafeBytes { c in
-                publicKey.withUnsafeBytes { pk in
-                    secretKey.withUnsafeBytes { sk in
-                        crypto_box_seal_open(out.uint8, c.uint8, UInt64(sealed.count), pk.uint8, sk.uint8)
-                    }
-                }
-            }
+        guard sealed.count >= sealBytes, publicKey.count == keyBytes, secretKey.count == keyBytes else { return nil }
+        return call(output: sealed.count - sealBytes, [sealed, publicKey, secretKey]) { out, p in
+            crypto_box_seal_open(out, p[0], UInt64(sealed.count), p[1], p[2])
         }
-        return status == 0 ? output : nil
     }
 
-    /// ChaCha20-Poly1305 IETF encryption (detached tag) of `plaintext` with `additionalData`.
+    /// ChaCha20-Poly1305 IETF encryption of `plaintext` with `additionalData`: the ciphertext
+    /// and its tag (libsodium writes them one after the other).
     static func aeadEncrypt(
         _ plaintext: Data, additionalData: Data, nonce: Data, key: Data
     ) -> (ciphertext: Data, tag: Data)? {
-        guard initialized, nonce.count == aeadNonceBytes, key.count == keyBytes else { return nil }
-        var ciphertext = Data(count: plaintext.count)
-        var tag = Data(count: aeadTagBytes)
-        let status = ciphertext.withUnsafeMutableBytes { c in
-            tag.withUnsafeMutableBytes { t in
-                plaintext.withUnsafeBytes { m in
-                    additionalData.withUnsafeBytes { ad in
-                        nonce.withUnsafeBytes { n in
-                            key.withUnsafeBytes { k in
-                                crypto_aead_chacha20poly1305_ietf_encrypt_detached(
-                                    c.uint8, t.uint8, nil, m.uint8, UInt64(plaintext.count),
-                                    ad.uint8, UInt64(additionalData.count), nil, n.uint8, k.uint8)
-                            }
-                        }
-                    }
-                }
-            }
+        guard nonce.count == aeadNonceBytes, key.count == keyBytes else { return nil }
+        let sealed = call(output: plaintext.count + aeadTagBytes, [plaintext, additionalData, nonce, key]) { out, p in
+            crypto_aead_chacha20poly1305_ietf_encrypt(
+                out, nil, p[0], UInt64(plaintext.count), p[1], UInt64(additionalData.count), nil, p[2], p[3])
         }
-        return status == 0 ? (ciphertext, tag) : nil
+        return sealed.map { (Data($0.prefix(plaintext.count)), Data($0.suffix(aeadTagBytes))) }
     }
 
     /// ChaCha20-Poly1305 IETF decryption; `nil` when the tag does not verify.
     static func aeadDecrypt(_ ciphertext: Data, tag: Data, additionalData: Data, nonce: Data, key: Data) -> Data? {
-        guard initialized, nonce.count == aeadNonceBytes, key.count == keyBytes, tag.count == aeadTagBytes
-        else { return nil }
-        var plaintext = Data(count: ciphertext.count)
-        let status = plaintext.withUnsafeMutableBytes { m in
-            ciphertext.withUnsafeBytes { c in
-                tag.withUnsafeBytes { t in
-                    additionalData.withUnsafeBytes { ad in
-                        nonce.withUnsafeBytes { n in
-                            key.withUnsafeBytes { k in
-                                crypto_aead_chacha20poly1305_ietf_decrypt_detached(
-                                    m.uint8, nil, c.uint8, UInt64(ciphertext.count), t.uint8,
-                                    ad.uint8, UInt64(additionalData.count), n.uint8, k.uint8)
-                            }
-                        }
-                    }
-                }
-            }
+        guard nonce.count == aeadNonceBytes, key.count == keyBytes, tag.count == aeadTagBytes else { return nil }
+        let sealed = ciphertext + tag
+        return call(output: ciphertext.count, [sealed, additionalData, nonce, key]) { out, p in
+            crypto_aead_chacha20poly1305_ietf_decrypt(
+                out, nil, nil, p[0], UInt64(sealed.count), p[1], UInt64(additionalData.count), p[2], p[3])
         }
-        return status == 0 ? plaintext : nil
+    }
+
+    /// Runs one libsodium function with `inputs` as its `const unsigned char *` arguments (in
+    /// order) and a fresh output buffer of `count` bytes; the output when it returns 0.
+    private static func call(
+        output count: Int, _ inputs: [Data], _ function: (UnsafeMutablePointer<UInt8>, [UnsafePointer<UInt8>]) -> Int32
+    ) -> Data? {
+        guard initialized else { return nil }
+        var output = Data(count: count)
+        let status = output.withUnsafeMutableBytes { out in
+            withPointers(inputs[...], []) { function(out.uint8, $0) }
+        }
+        return status == 0 ? output : nil
+    }
+
+    /// `body` with a pointer to each input's bytes, all valid while it runs.
+    private static func withPointers(
+        _ inputs: ArraySlice<Data>, _ pointers: [UnsafePointer<UInt8>], _ body: ([UnsafePointer<UInt8>]) -> Int32
+    ) -> Int32 {
+        guard let first = inputs.first else { return body(pointers) }
+        return first.withUnsafeBytes { bytes in withPointers(inputs.dropFirst(), pointers + [bytes.uint8], body) }
     }
 }
 
