@@ -49,6 +49,16 @@ public struct SandboxAdminClient: Sendable {
         return CreatedRequest(link: link, transactionID: id, page: page, json: answer)
     }
 
+    /// A new scanned exchange of `kind` (a Credible-style offer or request, a VC-API
+    /// exchange); its URL.
+    public func createExchange(_ kind: SandboxExchange.Kind) async throws(SandboxError) -> URL {
+        let answer = try await post("/admin/exchanges", ["kind": .string(kind.rawValue)])
+        guard let url = answer["url"]?.stringValue.flatMap(URL.init(string:)) else {
+            throw .invalidRequest("the sandbox's exchange answer has no url")
+        }
+        return url
+    }
+
     private func post(_ path: String, _ body: JSONObject) async throws(SandboxError) -> JSONValue {
         let url = baseURL.appendingPathComponent(String(path.dropFirst()))
         let request = HTTPRequest(

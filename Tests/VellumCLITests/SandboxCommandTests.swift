@@ -67,6 +67,14 @@ struct SandboxCommandTests {
             #expect(answer["link"]?.stringValue?.hasPrefix("openid4vp://") == true)
             let id = try #require(answer["transactionId"]?.stringValue)
             #expect(try await issuer.presentationOutcome(transactionID: id) == nil)
+
+            let scanLink = try await WalletCLI.run(
+                ["sandbox", "scan-link", "--url", base.absoluteString, "--kind", "query-by-example", "--json"], passphrase: nil)
+            #expect(scanLink.status == 0, "\(scanLink.errorText)")
+            let made = try JSONValue(parsing: Data(scanLink.outputText.utf8))
+            #expect(made["url"]?.stringValue?.contains("/credible/requests/") == true)
+            let plain = try await WalletCLI.run(["sandbox", "scan-link", "--url", base.absoluteString, "--kind", "vc-api"], passphrase: nil)
+            #expect(plain.outputText.contains("vellum scan '\(base.absoluteString)/exchanges/"))
         } catch {
             await issuer.stop()
             throw error

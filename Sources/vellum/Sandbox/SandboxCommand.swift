@@ -14,7 +14,7 @@ struct SandboxCommand: AsyncParsableCommand {
             and `vellum sandbox request` ask a running sandbox for a new credential offer or \
             presentation request, as the buttons of its page at / do.
             """,
-        subcommands: [SandboxServeCommand.self, SandboxOfferCommand.self, SandboxRequestCommand.self],
+        subcommands: [SandboxServeCommand.self, SandboxOfferCommand.self, SandboxRequestCommand.self, SandboxScanLinkCommand.self],
         defaultSubcommand: SandboxServeCommand.self
     )
 }
