@@ -19,6 +19,9 @@ public struct VerifiablePresentation: Sendable, Hashable {
     public let credentials: [VerifiableCredential]
     /// Credentials given as strings (VC-JWT / enveloped forms), unread here.
     public let securedCredentialStrings: [String]
+    /// The `id`s (`data:` URLs) of `EnvelopedVerifiableCredential` entries (VCDM 2.0), unread
+    /// here: ``JOSECredentialVerifier`` opens them.
+    public let envelopedCredentials: [String]
     /// The embedded proofs.
     public let proofs: [JSONObject]
 
@@ -38,15 +41,22 @@ public struct VerifiablePresentation: Sendable, Hashable {
         }
         var credentials: [VerifiableCredential] = []
         var strings: [String] = []
+        var enveloped: [String] = []
         for entry in entries {
             if let string = entry.stringValue {
                 strings.append(string)
+            } else if let object = entry.objectValue, object["type"]?.stringValue == EnvelopedCredential.type {
+                guard let id = object["id"]?.stringValue else {
+                    throw .invalidMember("verifiableCredential", expected: "an enveloped credential with an id")
+                }
+                enveloped.append(id)
             } else {
                 credentials.append(try VerifiableCredential(json: entry))
             }
         }
         self.credentials = credentials
         securedCredentialStrings = strings
+        envelopedCredentials = enveloped
         proofs = try document.proofs()
     }
 }
