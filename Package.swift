@@ -117,7 +117,7 @@ let package = Package(
         .target(name: "DID", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "HTTP"]),
 
         // Layer 2: credential formats.
-        .target(name: "W3CCredentials", dependencies: ["JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD", "JOSE"]),
+        .target(name: "W3CCredentials", dependencies: ["JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD", "JOSE", "HTTP", "StatusList"]),
         .target(name: "OpenDID", dependencies: ["CryptoKeys", "JSONModel", "Multiformats"]),
         .target(
             name: "SDJWT",
@@ -201,7 +201,7 @@ let package = Package(
             name: "vellum",
             dependencies: [
                 "DID", "CryptoKeys", "JSONModel", "HTTP", "CBOR", "OpenDID", "SDJWT", "StatusList",
-                "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox", "LoopbackServer", "QRScanner", "W3CCredentials", "QRExchange",
+                "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox", "LoopbackServer", "QRScanner", "W3CCredentials", "QRExchange", "JOSE",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
@@ -248,7 +248,8 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "W3CCredentialsTests", dependencies: [
-            "W3CCredentials", "JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD", "JOSE", "VellumTestSupport",
+            "W3CCredentials", "JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD", "JOSE", "HTTP", "StatusList", "VellumTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "JSONLDTests", dependencies: [
             "JSONLD", "JSONModel", "CryptoKeys", "HTTP", "VellumTestSupport",
@@ -329,7 +330,7 @@ let package = Package(
         ]),
         .testTarget(name: "VellumCLITests", dependencies: [
             "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE", "Wallet", "Sandbox",
-            "SandboxClaimSupport", "MDoc", "StatusList", "X509Trust", "HTTP", "OpenDID", "W3CCredentials",
+            "SandboxClaimSupport", "MDoc", "StatusList", "X509Trust", "HTTP", "OpenDID", "W3CCredentials", "Multiformats",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),

@@ -18,7 +18,11 @@ struct VerifyCommand: AsyncParsableCommand {
             Recognises W3C verifiable credentials and presentations (VCDM 1.1 and 2.0) with \
             Data Integrity proofs (eddsa-jcs-2022, ecdsa-jcs-2019, eddsa-rdfc-2022, ecdsa-rdfc-2019; \
             keys from did:key/did:jwk, contexts from the bundled set, never fetched; a presentation's \
-            proof must carry --nonce as its challenge and --client-id as its domain when given). \
+            proof must carry --nonce as its challenge and --client-id as its domain when given), \
+            or secured as JWTs (VC-JWT and VP-JWT of VCDM 1.1, vc+jwt and vp+jwt of VC-JOSE-COSE; \
+            the key is the kid's did:key, did:jwk or did:web; a presentation's nonce and aud must \
+            be --nonce and --client-id when given); a credential's Bitstring Status List entries \
+            are fetched, their list credential verified, and each bit reported. \
             Recognises Open DID DID documents, verifiable credentials (whole-credential and \
             per-claim signatures), verifiable presentations, issue and verify profiles, ReqE2e \
             and AccE2e. Keys come from the DID documents given with --did-doc; a DID document \
@@ -99,6 +103,10 @@ struct VerifyCommand: AsyncParsableCommand {
             try await verifySDJWT(text)
             return
         }
+        if W3CJWTVerification.detects(text) {
+            try await verifyW3CJWT(text)
+            return
+        }
         let documents = try didDocuments.map { path in
             do {
                 return try OpenDID.DIDDocument(from: try readFile(path))
@@ -112,7 +120,7 @@ struct VerifyCommand: AsyncParsableCommand {
         } catch {
             throw failure(
                 "\(file) is not a credential or document vellum verify reads",
-                hint: "it reads an SD-JWT (compact or JSON), an mdoc IssuerSigned or DeviceResponse (CBOR, hex or base64url), W3C VCs/VPs with Data Integrity proofs, and Open DID JSON",
+                hint: "it reads an SD-JWT (compact or JSON), an mdoc IssuerSigned or DeviceResponse (CBOR, hex or base64url), W3C VCs/VPs with Data Integrity proofs or as JWTs, and Open DID JSON",
                 code: 2)
         }
         if W3CVerification.detects(document) {
@@ -133,14 +141,8 @@ struct VerifyCommand: AsyncParsableCommand {
 
     /// Verifies a W3C credential or presentation with Data Integrity proofs and prints each check.
     func verifyW3C(_ document: JSONValue) async throws {
-        var time = Date()
-        if let at {
-            guard let date = SDJWTVerification.date(iso8601: at) else {
-                throw failure("--at \(at) is not an ISO 8601 date or date-time", code: 2)
-            }
-            time = date
-        }
-        let verification = W3CVerification(now: time, challenge: nonce, domain: clientID)
+        var verification = W3CVerification(now: try verificationTime(), challenge: nonce, domain: clientID)
+        verification.httpClient = NetworkOptions.client(network)
         let (kind, checks) = await verification.verify(document)
         print(json ? W3CVerification.json(kind: kind, checks: checks) : W3CVerification.text(kind: kind, checks: checks))
         if !checks.allSatisfy(\.isValid) { throw ExitCode.failure }

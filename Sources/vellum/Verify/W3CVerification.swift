@@ -1,5 +1,6 @@
 import DID
 import Foundation
+import HTTP
 import JSONModel
 import W3CCredentials
 
@@ -15,6 +16,8 @@ struct W3CVerification {
     var now: Date
     var challenge: String?
     var domain: String?
+    /// Fetches status lists; without one, `credentialStatus` is not checked.
+    var httpClient: (any HTTPClient)?
 
     /// One checked part of the document.
     struct Check {
@@ -49,6 +52,7 @@ struct W3CVerification {
             let credential = try VerifiableCredential(json: document)
             try credential.checkValidity(at: now)
             checks.append(Check(location: location, detail: "data model \(credential.version), issuer \(credential.issuer)"))
+            if let httpClient { checks += await W3CStatusReport(httpClient: httpClient, now: now).checks(for: credential, location: location) }
         } catch {
             checks.append(Check(location: location, detail: "data model", failure: "\(error)"))
         }
