@@ -117,7 +117,7 @@ let package = Package(
         .target(name: "DID", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "HTTP"]),
 
         // Layer 2: credential formats.
-        .target(name: "W3CCredentials", dependencies: ["JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD", "JOSE", "HTTP", "StatusList"]),
+        .target(name: "W3CCredentials", dependencies: ["JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD", "JOSE", "HTTP", "StatusList", "CBOR"]),
         .target(name: "OpenDID", dependencies: ["CryptoKeys", "JSONModel", "Multiformats"]),
         .target(
             name: "SDJWT",

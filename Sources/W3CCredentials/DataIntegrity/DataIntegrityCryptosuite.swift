@@ -16,17 +16,20 @@ public enum DataIntegrityCryptosuite: String, Sendable, Hashable, CaseIterable {
     case eddsaRDFC2022 = "eddsa-rdfc-2022"
     /// ECDSA (P-256, P-384) over RDFC-1.0 canonical N-Quads (§3.2).
     case ecdsaRDFC2019 = "ecdsa-rdfc-2019"
+    /// ECDSA selective disclosure (§3.4): verified as a derived proof
+    /// (``ECDSASelectiveDisclosure``); base proofs are the holder's, never verified here.
+    case ecdsaSD2023 = "ecdsa-sd-2023"
 
     /// Whether the suite canonicalizes with JSON-LD and RDFC-1.0 (else with JCS).
-    public var usesRDFC: Bool { self == .eddsaRDFC2022 || self == .ecdsaRDFC2019 }
+    public var usesRDFC: Bool { self == .eddsaRDFC2022 || self == .ecdsaRDFC2019 || self == .ecdsaSD2023 }
 
     /// The signature algorithm for a key on `curve`, or `nil` when the suite does not use
     /// such keys.
     public func signatureAlgorithm(for curve: KeyCurve?) -> SignatureAlgorithm? {
         switch (self, curve) {
         case (.eddsaJCS2022, .ed25519?), (.eddsaRDFC2022, .ed25519?): return .edDSA
-        case (.ecdsaJCS2019, .p256?), (.ecdsaRDFC2019, .p256?): return .es256
-        case (.ecdsaJCS2019, .p384?), (.ecdsaRDFC2019, .p384?): return .es384
+        case (.ecdsaJCS2019, .p256?), (.ecdsaRDFC2019, .p256?), (.ecdsaSD2023, .p256?): return .es256
+        case (.ecdsaJCS2019, .p384?), (.ecdsaRDFC2019, .p384?), (.ecdsaSD2023, .p384?): return .es384
         default: return nil
         }
     }

@@ -15,6 +15,9 @@ public enum DataIntegritySigner {
         toRDF: (any JSONLDToRDF)? = JSONLDProcessorToRDF()
     ) async throws(DataIntegrityError) -> JSONValue {
         guard let object = document.objectValue else { throw .invalidProof("the document is not a JSON object") }
+        guard options.cryptosuite != .ecdsaSD2023 else {
+            throw .unsupportedCryptosuite("ecdsa-sd-2023 base proofs are not made by this signer")
+        }
         let curve = signer.publicKey.curve
         guard let algorithm = options.cryptosuite.signatureAlgorithm(for: curve), algorithm == signer.algorithm else {
             throw .keyNotSupported("\(options.cryptosuite.rawValue) does not sign with \(signer.algorithm.rawValue)")

@@ -68,6 +68,12 @@ public struct DataIntegrityVerifier: Sendable {
             guard let algorithm = suite.signatureAlgorithm(for: method.publicKey.curve) else {
                 throw .keyNotSupported("\(suite.rawValue) does not verify with a \(method.publicKey.curve?.rawValue ?? "RSA") key")
             }
+            if suite == .ecdsaSD2023 {
+                guard let toRDF else { throw .jsonLDProcessorMissing(suite.rawValue) }
+                try await ECDSASelectiveDisclosure.verifyDerived(unsecured: unsecured, proof: proof, method: method, toRDF: toRDF)
+                verified.append(VerifiedDataIntegrityProof(proof: proof, cryptosuite: suite, verificationMethod: method))
+                continue
+            }
             guard let signature = try? Multibase.decode(proof.proofValue, expecting: .base58btc),
                 signature.count == algorithm.signatureByteCount
             else { throw .invalidProofValue }
