@@ -41,11 +41,7 @@ public enum ECDSASelectiveDisclosure {
     public static func verifyBase(
         _ document: JSONValue, method: ResolvedVerificationMethod, toRDF: any JSONLDToRDF = JSONLDProcessorToRDF()
     ) async throws(DataIntegrityError) -> BaseVerification {
-        let (unsecured, proof) = try split(document)
-        let value = try ECDSASDBaseProofValue(proofValue: proof.proofValue)
-        let skolemized = Skolemization.skolemize(unsecured)
-        let statements = try LabelledStatements(
-            try await dataset(skolemized, toRDF, deskolemize: true), label: { LabelledStatements.hmacLabel(key: value.hmacKey)($0) })
+        let (unsecured, proof, value, skolemized, statements) = try await baseStatements(document, toRDF: toRDF)
         let mandatory = try await StatementGroup(pointers: value.mandatoryPointers, skolemized: skolemized, statements: statements, toRDF: toRDF)
         let proofHash = try await proofConfigurationHash(proof, context: unsecured["@context"], toRDF: toRDF)
         let mandatoryHash = DigestAlgorithm.sha256.hash(utf8: mandatory.matching.keys.sorted().compactMap { mandatory.matching[$0] }.joined())
@@ -62,11 +58,7 @@ public enum ECDSASelectiveDisclosure {
     public static func derive(
         _ document: JSONValue, selectivePointers: [String], toRDF: any JSONLDToRDF = JSONLDProcessorToRDF()
     ) async throws(DataIntegrityError) -> Derivation {
-        let (unsecured, proof) = try split(document)
-        let value = try ECDSASDBaseProofValue(proofValue: proof.proofValue)
-        let skolemized = Skolemization.skolemize(unsecured)
-        let statements = try LabelledStatements(
-            try await dataset(skolemized, toRDF, deskolemize: true), label: { LabelledStatements.hmacLabel(key: value.hmacKey)($0) })
+        let (unsecured, proof, value, skolemized, statements) = try await baseStatements(document, toRDF: toRDF)
         func group(_ pointers: [String]) async throws(DataIntegrityError) -> StatementGroup {
             try await StatementGroup(pointers: pointers, skolemized: skolemized, statements: statements, toRDF: toRDF)
         }
@@ -143,6 +135,19 @@ public enum ECDSASelectiveDisclosure {
         for (signature, statement) in zip(signatures, nonMandatory) {
             guard (try? publicKey.verify(signature, for: Data(statement.utf8), algorithm: .es256)) == true else { throw .signatureInvalid }
         }
+    }
+
+    /// What the holder reads from a document with a base proof: the unsecured document, the
+    /// proof and its value, the skolemized document, and its HMAC-labelled statements.
+    private static func baseStatements(
+        _ document: JSONValue, toRDF: any JSONLDToRDF
+    ) async throws(DataIntegrityError) -> (JSONObject, DataIntegrityProof, ECDSASDBaseProofValue, JSONObject, LabelledStatements) {
+        let (unsecured, proof) = try split(document)
+        let value = try ECDSASDBaseProofValue(proofValue: proof.proofValue)
+        let skolemized = Skolemization.skolemize(unsecured)
+        let statements = try LabelledStatements(
+            try await dataset(skolemized, toRDF, deskolemize: true), label: { LabelledStatements.hmacLabel(key: value.hmacKey)($0) })
+        return (unsecured, proof, value, skolemized, statements)
     }
 
     /// The document without `proof`, and its ecdsa-sd-2023 proof.
