@@ -139,6 +139,33 @@ struct CredentialStatusTests {
         }
     }
 
+    @Test("an older StatusList2021 list (VCDM 1.1, bare base64url encodedList) and entry are read the same way")
+    func statusList2021() async throws {
+        let issuer = try Party()
+        var list = try BitstringStatusList()
+        try list.setValue(1, at: 12)
+        let bare = String(try list.encodedList().dropFirst())
+        #expect(bare.hasPrefix("H4sI"))
+        let listCredential: JSONValue = [
+            "@context": ["https://www.w3.org/2018/credentials/v1", "https://w3id.org/vc/status-list/2021/v1"],
+            "type": ["VerifiableCredential", "StatusList2021Credential"], "issuer": .string(issuer.did),
+            "issuanceDate": "2025-01-01T00:00:00Z",
+            "credentialSubject": ["type": "StatusList2021", "statusPurpose": "revocation", "encodedList": .string(bare)],
+        ]
+        let signed = try await Self.dataIntegrity(listCredential, by: issuer)
+        try await Self.serving(["/2021": ("application/json", signed)]) { base in
+            var document = try #require(issuer.credential1().objectValue)
+            document["credentialStatus"] = .array([12, 13].map { index in
+                [
+                    "type": "StatusList2021Entry", "statusPurpose": "revocation", "statusListIndex": .string(String(index)),
+                    "statusListCredential": .string(base + "/2021"),
+                ]
+            })
+            let results = await Self.checker().check(try VerifiableCredential(json: .object(document))).map(\.status)
+            #expect(results == [.revoked, .valid])
+        }
+    }
+
     @Test("a malformed entry is reported as such, not fetched")
     func malformedEntry() async throws {
         let issuer = try Party()

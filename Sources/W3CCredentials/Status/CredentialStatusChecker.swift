@@ -4,8 +4,8 @@ import HTTP
 import JSONModel
 import StatusList
 
-/// Checks the `credentialStatus` of a W3C credential: each `BitstringStatusListEntry` has its
-/// list credential fetched through the caller's
+/// Checks the `credentialStatus` of a W3C credential: each `BitstringStatusListEntry` (or older
+/// `StatusList2021Entry`) has its list credential fetched through the caller's
 /// ``HTTPClient``, that credential's proof verified (``StatusListCredentialVerifier``, issued
 /// by the same issuer unless ``requiresSameIssuer`` is off), and the entry's bit read.
 ///
@@ -50,7 +50,7 @@ public struct CredentialStatusChecker: Sendable {
         for entry in credential.credentialStatus {
             let parsed: BitstringStatusListEntry
             do throws(StatusListError) {
-                parsed = try BitstringStatusListEntry(json: .object(entry))
+                parsed = try BitstringStatusListEntry(json: .object(StatusList2021.bitstringEntry(entry)))
             } catch {
                 results.append((entry, .invalidEntry("\(error)")))
                 continue

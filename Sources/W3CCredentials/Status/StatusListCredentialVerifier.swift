@@ -47,7 +47,7 @@ public struct StatusListCredentialVerifier: BitstringStatusListCredentialVerifie
         if let issuer, credential.issuer != issuer {
             throw .invalidCredential("the list is issued by \(credential.issuer), not by \(issuer)")
         }
-        return credential.json
+        return StatusList2021.bitstringCredential(credential.json)
     }
 
     /// Reads a JSON credential, checks its data model and validity, then its Data Integrity
