@@ -117,7 +117,7 @@ let package = Package(
         .target(name: "DID", dependencies: ["CryptoKeys", "Multiformats", "JSONModel", "HTTP"]),
 
         // Layer 2: credential formats.
-        .target(name: "W3CCredentials", dependencies: ["JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD", "JOSE", "HTTP", "StatusList", "CBOR"]),
+        .target(name: "W3CCredentials", dependencies: ["JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD", "JOSE", "HTTP", "StatusList", "CBOR", "COSE"]),
         .target(name: "OpenDID", dependencies: ["CryptoKeys", "JSONModel", "Multiformats"]),
         .target(
             name: "SDJWT",
@@ -248,7 +248,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "W3CCredentialsTests", dependencies: [
-            "W3CCredentials", "JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD", "JOSE", "HTTP", "StatusList", "VellumTestSupport",
+            "W3CCredentials", "JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD", "JOSE", "COSE", "HTTP", "StatusList", "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "JSONLDTests", dependencies: [

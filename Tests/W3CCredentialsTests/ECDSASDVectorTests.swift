@@ -26,7 +26,7 @@ struct ECDSASDVectorTests {
 
     static let vectors = [Vector(folder: "employ", selective: "employSelective.json"), Vector(folder: "prc", selective: "prCredSelective.json")]
 
-    static func hex(_ data: Data) -> String { data.map { String(format: "%02x", $0) }.joined() }
+    static func hex(_ data: Data) -> String { data.testHex }
 
     static func issuerMethod(_ document: JSONValue) async throws -> ResolvedVerificationMethod {
         let id = try #require(document["proof"]?["verificationMethod"]?.stringValue)

@@ -1,3 +1,4 @@
+import COSE
 import JOSE
 
 /// Why a JOSE-secured credential or presentation (a VC-JWT of VCDM 1.1, a `vc+jwt`/`vp+jwt`
@@ -9,6 +10,9 @@ public enum JOSECredentialError: Error, Equatable, Sendable, CustomStringConvert
     /// The JWS or its claims failed in the JOSE module (malformed, `alg: none`, signature,
     /// `exp`/`nbf`, `aud`, `nonce`, …).
     case jose(JOSEError)
+    /// The COSE_Sign1 of a `vc+cose` failed in the COSE module (malformed, algorithm,
+    /// signature).
+    case cose(COSEError)
     /// The credential or presentation the token carries breaks a data model rule or is not
     /// valid at the time of the check.
     case credential(CredentialError)
@@ -35,6 +39,7 @@ public enum JOSECredentialError: Error, Equatable, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case let .jose(error): return "VC-JOSE: \(error)"
+        case let .cose(error): return "VC-COSE: \(error)"
         case let .credential(error): return "VC-JOSE: \(error)"
         case let .notACredential(reason): return "VC-JOSE: not a W3C credential or presentation: \(reason)"
         case let .claimConflict(claim, member): return "VC-JOSE: JWT claim \(claim) conflicts with \(member)"

@@ -136,13 +136,24 @@ public struct JOSECredentialVerifier: Sendable {
         } catch {
             throw .keyResolution("kid \(kid): \(error)")
         }
+        let relationship: VerificationRelationship = kind == .credential ? .assertionMethod : .authentication
+        return try await verificationMethod(kid: url.description, relationship: relationship)
+    }
+
+    /// The method an absolute DID URL names, from its DID's document, listed under `relationship`.
+    func verificationMethod(kid: String, relationship: VerificationRelationship) async throws(JOSECredentialError) -> ResolvedVerificationMethod {
+        let url: DIDURL
+        do {
+            url = try DIDURL(kid)
+        } catch {
+            throw .keyResolution("kid \(kid): \(error)")
+        }
         let resolution: DIDResolution
         do {
             resolution = try await resolver.resolve(url.did)
         } catch {
             throw .keyResolution("\(url.did): \(error)")
         }
-        let relationship: VerificationRelationship = kind == .credential ? .assertionMethod : .authentication
         do {
             return try resolution.document.verificationMethod(for: url.description, relationship: relationship)
         } catch {
