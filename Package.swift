@@ -248,7 +248,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "W3CCredentialsTests", dependencies: [
-            "W3CCredentials", "JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD", "JOSE", "COSE", "HTTP", "StatusList", "VellumTestSupport",
+            "W3CCredentials", "JSONModel", "CryptoKeys", "Multiformats", "DID", "JSONLD", "JOSE", "COSE", "CBOR", "HTTP", "StatusList", "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "JSONLDTests", dependencies: [
