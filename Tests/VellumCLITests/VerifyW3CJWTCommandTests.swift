@@ -88,6 +88,15 @@ struct VerifyW3CJWTCommandTests {
             #expect(good.status == 0, "\(good.standardOutput)\(good.standardError)")
             #expect(good.standardOutput.contains("W3C verifiable presentation"))
             #expect(good.standardOutput.contains("✓ verifiableCredential[0] proof: vc-jose ES256 by \(issuer.keyID)"), "\(good.standardOutput)")
+            // A credential embedded as JSON is checked by its own proof: here it has none, so the
+            // presentation does not verify.
+            var withJSON = try #require(presentation.objectValue)
+            withJSON["verifiableCredential"] = [issuer.credential()]
+            let unproven = try await holder.sign(.object(withJSON), form: .vcJOSE, audience: "verifier.example", nonce: "n-0S6_WzA2Mj")
+            let mixed = try await VellumBinary.run([
+                "verify", try Self.write(unproven, in: folder, as: "mixed.jwt"), "--nonce", "n-0S6_WzA2Mj", "--client-id", "verifier.example",
+            ])
+            #expect(mixed.status == 1 && mixed.standardOutput.contains("✗ verifiableCredential(JSON)[0] credential proof"), "\(mixed.standardOutput)")
             let replayed = try await VellumBinary.run(["verify", file, "--nonce", "another", "--client-id", "verifier.example"])
             #expect(replayed.status == 1 && replayed.standardOutput.contains("nonce"), "\(replayed.standardOutput)")
         }

@@ -64,6 +64,16 @@ struct W3CJWTVerification {
                     checks.append(Check(location: "\(location) proof", detail: Self.describe(credential.evidence)))
                     checks += await credentialChecks(credential, location: location)
                 }
+                // Credentials embedded as JSON with their own (Data Integrity) proofs: checked
+                // by the Data Integrity path, never passed over in silence.
+                var embedded = W3CVerification(now: now)
+                embedded.httpClient = httpClient
+                for (index, credential) in verified.presentation.credentials.enumerated() {
+                    for var check in await embedded.verify(credential.json).checks {
+                        check.location = "verifiableCredential(JSON)[\(index)] " + check.location
+                        checks.append(check)
+                    }
+                }
                 return ("presentation", checks)
             } catch let JOSECredentialError.embeddedCredential(index, error) {
                 return ("presentation", [proof, Check(location: "verifiableCredential[\(index)]", detail: "credential", failure: "\(error)")])
