@@ -18,6 +18,8 @@ public struct VerifiedJOSEPresentation: Sendable {
     /// The presentation, read with the data model's rules.
     public let presentation: VerifiablePresentation
     /// Its JOSE-secured credentials (VC-JWT strings, enveloped `vc+jwt`), each verified.
+    /// Credentials embedded as JSON with their own proofs (``VerifiablePresentation/credentials``)
+    /// are not verified here: ``DataIntegrityVerifier`` checks those.
     public let credentials: [VerifiedJOSECredential]
 }
 
