@@ -225,7 +225,7 @@ let package = Package(
         .target(
             name: "VellumTestSupport",
             dependencies: [
-                "HTTP", "LoopbackServer", "CQRencode", "CPNG", "CZlib", .product(name: "Hummingbird", package: "hummingbird"),
+                "HTTP", "JSONModel", "LoopbackServer", "CQRencode", "CPNG", "CZlib", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
