@@ -90,6 +90,23 @@ struct ScanCommandTests: CLIScratchSuite {
         }
     }
 
+    @Test("--format jwt: DID authentication and a query by example answered with VP-JWTs (nonce = challenge, aud = domain), accepted")
+    func jwtPresentations() async throws {
+        try await withSandbox { sandbox in
+            let id = try await storeDiploma(from: sandbox)
+            for kind in [SandboxExchange.Kind.didAuthentication, .queryByExample] {
+                let (exchange, url) = try await sandbox.createExchange(kind)
+                let result = try await vellum(["scan", url.absoluteString, "--yes", "--format", "jwt", "--json"])
+                #expect(result.status == 0, "\(result.errorText)")
+                #expect(try WalletCLI.json(result)["presentationFormat"]?.stringValue == "jwt")
+                let state = try await sandbox.exchange(id: exchange.id)
+                #expect(state.state == .completed, "\(state.error ?? "")")
+                let presented = try WalletCLI.json(result)["presented"]?.arrayValue
+                #expect(presented == (kind == .didAuthentication ? [] : [.string(id)]))
+            }
+        }
+    }
+
     @Test("a query nothing in the wallet answers: exit 8 and nothing sent")
     func nothingToPresent() async throws {
         try await withSandbox { sandbox in

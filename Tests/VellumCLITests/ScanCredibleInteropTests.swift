@@ -46,7 +46,7 @@ struct ScanCredibleInteropTests: CLIScratchSuite {
         }
     }
 
-    @Test("DIDKit verifies the DIDAuthentication and QueryByExample presentations Vellum sends")
+    @Test("DIDKit verifies the DIDAuthentication and QueryByExample presentations Vellum sends, as LD proofs and as VP-JWTs")
     func presentsToDIDKit() async throws {
         try await withWallet {
             try await PythonServerPeer.with("credible_server.py") { server in
@@ -56,6 +56,10 @@ struct ScanCredibleInteropTests: CLIScratchSuite {
                 let query = try await scan(server, "requests/query-by-example")
                 #expect(query.status == 0, "\(query.errorText)")
                 #expect(try WalletCLI.json(query)["presented"]?.arrayValue?.count == 1)
+                let jwtAuth = try await scan(server, "requests/did-auth", ["--yes", "--format", "jwt"])
+                #expect(jwtAuth.status == 0, "\(jwtAuth.errorText)")
+                let jwtQuery = try await scan(server, "requests/query-by-example", ["--yes", "--format", "jwt"])
+                #expect(jwtQuery.status == 0, "\(jwtQuery.errorText)")
             }
         }
     }

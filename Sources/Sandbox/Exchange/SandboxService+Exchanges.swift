@@ -112,12 +112,18 @@ extension SandboxService {
     }
 
     private func verifySubmitted(_ exchange: inout SandboxExchange, _ request: SandboxHTTPRequest) async -> SandboxHTTPResponse {
-        guard let text = request.formParameters["presentation"], let json = try? JSONValue(parsing: Data(text.utf8)) else {
-            return refuse(&exchange, "the form field presentation must hold a JSON presentation")
+        guard let text = request.formParameters["presentation"] else {
+            return refuse(&exchange, "the form field presentation is missing")
         }
         let requiredType = exchange.kind == .queryByExample ? SandboxExchangeIssuer.credentialType : nil
-        switch await exchangeIssuer.presentationCheck.verify(
-            json, challenge: exchange.challenge, domain: exchangeDomain, requiredType: requiredType, now: now) {
+        let check = exchangeIssuer.presentationCheck
+        // A JSON presentation with an embedded proof, or a VP-JWT.
+        let outcome = if let json = try? JSONValue(parsing: Data(text.utf8)), json.objectValue != nil {
+            await check.verify(json, challenge: exchange.challenge, domain: exchangeDomain, requiredType: requiredType, now: now)
+        } else {
+            await check.verify(token: text, challenge: exchange.challenge, domain: exchangeDomain, requiredType: requiredType, now: now)
+        }
+        switch outcome {
         case .success(let verified):
             let holder = verified.holder
             exchange.state = .completed

@@ -31,15 +31,38 @@ struct W3CPresentationCheck: Sendable {
             return .failure(.init("not a verifiable presentation: \(error)"))
         }
         guard let holder = presentation.holder else { return .failure(.init("the presentation names no holder")) }
-        let verifier = DataIntegrityVerifier()
         do {
-            let proofs = try await verifier.verify(json, policy: .authentication(challenge: challenge, domain: domain, now: now))
+            let proofs = try await DataIntegrityVerifier().verify(json, policy: .authentication(challenge: challenge, domain: domain, now: now))
             guard proofs.allSatisfy({ VerificationMethodOwner.method($0.proof.verificationMethod, belongsTo: holder) }) else {
                 return .failure(.init("the presentation is not signed by its holder \(holder)"))
             }
         } catch {
             return .failure(.init("the presentation's proof does not verify: \(error)"))
         }
+        return await credentials(of: presentation, holder: holder, requiredType: requiredType, now: now)
+    }
+
+    /// Checks a VP-JWT (VC-JWT of VCDM 1.1 or `vp+jwt`): signed by a key of its holder, with the
+    /// challenge as `nonce` and the domain as `aud`; then its credentials as for an LD proof.
+    func verify(
+        token: String, challenge: String, domain: String, requiredType: String?, now: Date
+    ) async -> Result<Verified, SandboxExchangeRefusal> {
+        let verified: VerifiedJOSEPresentation
+        do {
+            verified = try await JOSECredentialVerifier().verifyPresentation(
+                token, policy: .presentation(audience: domain, nonce: challenge, now: now))
+        } catch {
+            return .failure(.init("the VP-JWT does not verify: \(error)"))
+        }
+        guard let holder = verified.presentation.holder else { return .failure(.init("the presentation names no holder")) }
+        return await credentials(of: verified.presentation, holder: holder, requiredType: requiredType, now: now)
+    }
+
+    /// The presentation's credentials by a trusted issuer, each verified and about `holder`.
+    private func credentials(
+        of presentation: VerifiablePresentation, holder: String, requiredType: String?, now: Date
+    ) async -> Result<Verified, SandboxExchangeRefusal> {
+        let verifier = DataIntegrityVerifier()
         var verified: [VerifiableCredential] = []
         for credential in presentation.credentials where trustedIssuers.contains(credential.issuer) {
             do {

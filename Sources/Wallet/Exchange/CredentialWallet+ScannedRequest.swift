@@ -106,7 +106,15 @@ extension CredentialWallet {
                 unsigned, holder: holder, verificationMethod: verificationMethod, signer: signer,
                 challenge: request.challenge, domain: request.domain, now: now))
         case .jwt:
-            throw .presentationFailed(.credentialUnusable(id: holder, reason: "VP-JWT presentations are not made by this version"))
+            // A VCDM 1.1 VP-JWT (as Credible's verifiers read them): the challenge as `nonce`,
+            // the domain as `aud`, five minutes of life.
+            do {
+                return .jwt(try await JOSECredentialSigner.sign(
+                    .object(unsigned), form: .vcJWT, keyID: verificationMethod, signer: signer, audience: request.domain,
+                    nonce: request.challenge, issuedAt: now, expiresAt: now.addingTimeInterval(300)))
+            } catch {
+                throw .cryptoFailure("the presentation could not be signed: \(error)")
+            }
         }
     }
 }
