@@ -1,6 +1,5 @@
 import CryptoKeys
 import Foundation
-import JSONLD
 import JSONModel
 
 extension DataIntegrityCryptosuite {
@@ -15,16 +14,7 @@ extension DataIntegrityCryptosuite {
             return try ProofHashing(jcsDocument: document, proofConfiguration: proofConfiguration, hashAlgorithm: hash)
         }
         guard let toRDF else { throw .jsonLDProcessorMissing(rawValue) }
-        let canonicalizer = RDFCanonicalizer(hashAlgorithm: hash)
-        func canonical(_ object: JSONObject) async throws(DataIntegrityError) -> Data {
-            do {
-                return Data(try canonicalizer.canonicalNQuads(try await toRDF.dataset(of: object)).utf8)
-            } catch {
-                throw .canonicalization("\(error)")
-            }
-        }
-        return ProofHashing(
-            canonicalDocument: try await canonical(document),
-            canonicalProofConfiguration: try await canonical(proofConfiguration), hashAlgorithm: hash)
+        return try await ProofHashing.rdfc(
+            document: document, proofConfiguration: proofConfiguration, hashAlgorithm: hash, toRDF: toRDF)
     }
 }

@@ -15,6 +15,9 @@ public enum DataIntegrityError: Error, Equatable, Sendable, CustomStringConverti
     case jsonLDProcessorMissing(String)
     /// The `proofValue` is not base58btc multibase, or not the suite's signature length.
     case invalidProofValue
+    /// A Linked Data signature's detached `jws` is malformed, or its header is not the
+    /// suite's (`alg` for the key, `b64: false` listed in `crit`).
+    case invalidJWS(String)
     /// The verification method could not be resolved or is not in the relationship the proof
     /// purpose names.
     case verificationMethod(String)
@@ -46,6 +49,7 @@ public enum DataIntegrityError: Error, Equatable, Sendable, CustomStringConverti
         case let .canonicalization(reason): return "Data Integrity: cannot canonicalize: \(reason)"
         case let .jsonLDProcessorMissing(suite): return "Data Integrity: \(suite) needs a JSON-LD processor"
         case .invalidProofValue: return "Data Integrity: proofValue is not a base58btc signature of the right length"
+        case let .invalidJWS(reason): return "Data Integrity: invalid jws: \(reason)"
         case let .verificationMethod(reason): return "Data Integrity: verification method: \(reason)"
         case let .keyNotSupported(reason): return "Data Integrity: key not supported: \(reason)"
         case .signatureInvalid: return "Data Integrity: signature does not verify"

@@ -27,35 +27,16 @@ public struct DataIntegrityProof: Sendable, Hashable {
     /// Reads a proof object; `type` must be `DataIntegrityProof`.
     public init(json: JSONObject) throws(DataIntegrityError) {
         guard json["type"]?.stringValue == "DataIntegrityProof" else { throw .missingProof }
-        func string(_ name: String) throws(DataIntegrityError) -> String {
-            guard let value = json[name]?.stringValue else { throw .invalidProof("\(name) missing or not a string") }
-            return value
-        }
-        func date(_ name: String) throws(DataIntegrityError) -> Date? {
-            guard let value = json[name] else { return nil }
-            guard let text = value.stringValue, let date = XSDDateTime.parse(text, requireTimeZone: true) else {
-                throw .invalidProof("\(name) is not a date-time with a time zone")
-            }
-            return date
-        }
+        let members = try ProofMembers(json: json)
         self.json = json
-        cryptosuite = try string("cryptosuite")
-        verificationMethod = try string("verificationMethod")
-        proofPurpose = try string("proofPurpose")
-        proofValue = try string("proofValue")
-        created = try date("created")
-        expires = try date("expires")
-        switch json["challenge"] {
-        case nil: challenge = nil
-        case let .string(value)?: challenge = value
-        default: throw .invalidProof("challenge is not a string")
-        }
-        switch json["domain"] {
-        case nil: domains = []
-        case let .string(value)?: domains = [value]
-        case let .array(values)? where values.allSatisfy({ $0.stringValue != nil }): domains = values.compactMap(\.stringValue)
-        default: throw .invalidProof("domain is not a string or strings")
-        }
+        cryptosuite = try ProofMembers.string("cryptosuite", in: json)
+        proofValue = try ProofMembers.string("proofValue", in: json)
+        verificationMethod = members.verificationMethod
+        proofPurpose = members.proofPurpose
+        created = members.created
+        expires = members.expires
+        challenge = members.challenge
+        domains = members.domains
     }
 
     /// The proof options: the proof without `proofValue` (what the signature covers).

@@ -13,6 +13,8 @@ public struct DataIntegrityProofPolicy: Sendable, Hashable {
     public var proofPurpose: VerificationRelationship
     /// The cryptosuites accepted.
     public var cryptosuites: Set<DataIntegrityCryptosuite>
+    /// The Linked Data signature suites accepted (the proof types before Data Integrity).
+    public var linkedDataSuites: Set<LinkedDataProofSuite>
     /// The expected `challenge`; when set, the proof must carry exactly it.
     public var challenge: String?
     /// The expected `domain`; when set, the proof's `domain` must be or include it.
@@ -26,10 +28,12 @@ public struct DataIntegrityProofPolicy: Sendable, Hashable {
     public init(
         proofPurpose: VerificationRelationship = .assertionMethod,
         cryptosuites: Set<DataIntegrityCryptosuite> = Set(DataIntegrityCryptosuite.allCases),
+        linkedDataSuites: Set<LinkedDataProofSuite> = Set(LinkedDataProofSuite.allCases),
         challenge: String? = nil, domain: String? = nil, now: Date = Date(), skew: ClockSkew = .standard
     ) {
         self.proofPurpose = proofPurpose
         self.cryptosuites = cryptosuites
+        self.linkedDataSuites = linkedDataSuites
         self.challenge = challenge
         self.domain = domain
         self.now = now
@@ -46,13 +50,18 @@ public struct DataIntegrityProofPolicy: Sendable, Hashable {
         guard let suite = DataIntegrityCryptosuite(rawValue: proof.cryptosuite), cryptosuites.contains(suite) else {
             throw .unsupportedCryptosuite(proof.cryptosuite)
         }
-        guard proof.proofPurpose == proofPurpose.rawValue else {
-            throw .wrongProofPurpose(expected: proofPurpose.rawValue, found: proof.proofPurpose)
-        }
-        if let challenge, proof.challenge != challenge { throw .challengeMismatch }
-        if let domain, !proof.domains.contains(domain) { throw .domainMismatch }
-        if let created = proof.created, created > now.addingTimeInterval(skew.seconds) { throw .createdInFuture }
-        if let expires = proof.expires, expires < now.addingTimeInterval(-skew.seconds) { throw .proofExpired }
+        try check(ProofMembers(json: proof.json))
         return suite
+    }
+
+    /// The checks every proof type shares: purpose, challenge, domain, `created` and `expires`.
+    func check(_ members: ProofMembers) throws(DataIntegrityError) {
+        guard members.proofPurpose == proofPurpose.rawValue else {
+            throw .wrongProofPurpose(expected: proofPurpose.rawValue, found: members.proofPurpose)
+        }
+        if let challenge, members.challenge != challenge { throw .challengeMismatch }
+        if let domain, !members.domains.contains(domain) { throw .domainMismatch }
+        if let created = members.created, created > now.addingTimeInterval(skew.seconds) { throw .createdInFuture }
+        if let expires = members.expires, expires < now.addingTimeInterval(-skew.seconds) { throw .proofExpired }
     }
 }

@@ -22,7 +22,7 @@ public enum DataIntegritySigner {
         guard let algorithm = options.cryptosuite.signatureAlgorithm(for: curve), algorithm == signer.algorithm else {
             throw .keyNotSupported("\(options.cryptosuite.rawValue) does not sign with \(signer.algorithm.rawValue)")
         }
-        let unsecured = JSONObject(object.members.filter { $0.name != "proof" })
+        let unsecured = SecuredDocument.unsecured(object)
         // The proof configuration carries the document's @context; the JCS suites also keep it
         // in the proof, the RDFC suites do not (each suite's Create Proof).
         var proof = options.json
@@ -40,12 +40,6 @@ public enum DataIntegritySigner {
             throw .signing("\(error)")
         }
         proof.updateValue(.string(Multibase.encode(signature, as: .base58btc)), forName: "proofValue")
-        var secured = object
-        switch object["proof"] {
-        case nil: secured.updateValue(.object(proof), forName: "proof")
-        case let .array(existing)?: secured.updateValue(.array(existing + [.object(proof)]), forName: "proof")
-        case let existing?: secured.updateValue(.array([existing, .object(proof)]), forName: "proof")
-        }
-        return .object(secured)
+        return .object(SecuredDocument.adding(proof, to: object))
     }
 }

@@ -42,18 +42,13 @@ public struct DataIntegrityVerifier: Sendable {
         _ document: JSONValue, policy: DataIntegrityProofPolicy
     ) async throws(DataIntegrityError) -> [VerifiedDataIntegrityProof] {
         guard let object = document.objectValue else { throw .invalidProof("the document is not a JSON object") }
-        let proofObjects: [JSONObject]
-        switch object["proof"] {
-        case let .object(proof)?: proofObjects = [proof]
-        case let .array(values)?: proofObjects = values.compactMap(\.objectValue)
-        default: throw .missingProof
-        }
+        let proofObjects = try SecuredDocument.proofObjects(of: object)
         var proofs: [DataIntegrityProof] = []
         for value in proofObjects where value["type"]?.stringValue == "DataIntegrityProof" {
             proofs.append(try DataIntegrityProof(json: value))
         }
         guard !proofs.isEmpty else { throw .missingProof }
-        var unsecured = JSONObject(object.members.filter { $0.name != "proof" })
+        var unsecured = SecuredDocument.unsecured(object)
         var verified: [VerifiedDataIntegrityProof] = []
         for proof in proofs {
             let suite = try policy.check(proof)
@@ -64,7 +59,7 @@ public struct DataIntegrityVerifier: Sendable {
             } else if suite.usesRDFC, let context = unsecured["@context"] {
                 options.updateValue(context, forName: "@context")
             }
-            let method = try await resolve(proof, relationship: policy.proofPurpose)
+            let method = try await resolver.proofVerificationMethod(proof.verificationMethod, relationship: policy.proofPurpose)
             guard let algorithm = suite.signatureAlgorithm(for: method.publicKey.curve) else {
                 throw .keyNotSupported("\(suite.rawValue) does not verify with a \(method.publicKey.curve?.rawValue ?? "RSA") key")
             }
@@ -85,30 +80,6 @@ public struct DataIntegrityVerifier: Sendable {
             verified.append(VerifiedDataIntegrityProof(proof: proof, cryptosuite: suite, verificationMethod: method))
         }
         return verified
-    }
-
-    /// The verification method `proof` names, from its controller's DID document, listed under
-    /// `relationship`.
-    private func resolve(
-        _ proof: DataIntegrityProof, relationship: VerificationRelationship
-    ) async throws(DataIntegrityError) -> ResolvedVerificationMethod {
-        let url: DIDURL
-        do {
-            url = try DIDURL(proof.verificationMethod)
-        } catch {
-            throw .verificationMethod(error.description)
-        }
-        let resolution: DIDResolution
-        do {
-            resolution = try await resolver.resolve(url.did)
-        } catch {
-            throw .verificationMethod(error.description)
-        }
-        do {
-            return try resolution.document.verificationMethod(for: proof.verificationMethod, relationship: relationship)
-        } catch {
-            throw .verificationMethod(error.description)
-        }
     }
 
     /// Whether the proof's `@context` (a value or a list) is a prefix of the document's.
