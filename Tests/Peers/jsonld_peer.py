@@ -4,6 +4,7 @@ tests hand it, with the contexts the test passes (no network).
 stdin: one JSON object:
   {"op":"expand","document":..,"contexts":{url: document}} -> {"expanded": [...]}
   {"op":"toRdf","document":..,"contexts":{url: document}} -> {"nquads": "..."}
+  {"op":"canonize","document":..,"contexts":{url: document}} -> {"nquads": "..."}  (URDNA2015 / RDFC-1.0)
 A URL not in "contexts" fails the run (exit 1) rather than reaching the network.
 """
 import json
@@ -28,6 +29,9 @@ def main():
     elif request["op"] == "toRdf":
         options["format"] = "application/n-quads"
         result = {"nquads": jsonld.to_rdf(request["document"], options)}
+    elif request["op"] == "canonize":
+        options.update({"algorithm": "URDNA2015", "format": "application/n-quads"})
+        result = {"nquads": jsonld.normalize(request["document"], options)}
     else:
         raise SystemExit("unknown op " + request["op"])
     json.dump(result, sys.stdout)
