@@ -5,8 +5,10 @@ import JSONModel
 import W3CCredentials
 
 /// `vellum verify` for a W3C verifiable credential or presentation secured with Data
-/// Integrity proofs (eddsa-jcs-2022, ecdsa-jcs-2019, eddsa-rdfc-2022, ecdsa-rdfc-2019): the
-/// data model's rules and validity period, then every proof, each reported.
+/// Integrity proofs (eddsa-jcs-2022, ecdsa-jcs-2019, eddsa-rdfc-2022, ecdsa-rdfc-2019) or the
+/// Linked Data signatures before them (Ed25519Signature2018/2020, JsonWebSignature2020,
+/// EcdsaSecp256k1Signature2019, EcdsaSecp256r1Signature2019): the data model's rules and
+/// validity period, then every proof, each reported.
 ///
 /// A credential's proofs must be made for `assertionMethod`; a presentation's for
 /// `authentication`, with the challenge (`--nonce`) and domain (`--client-id`) when given, and
@@ -27,14 +29,15 @@ struct W3CVerification {
         var isValid: Bool { failure == nil }
     }
 
-    /// Whether `document` is a W3C credential or presentation secured with Data Integrity: a
-    /// `@context` whose first entry is a VC Data Model context and a `DataIntegrityProof`.
+    /// Whether `document` is a W3C credential or presentation secured with Data Integrity or a
+    /// Linked Data signature: a `@context` whose first entry is a VC Data Model context and a
+    /// `DataIntegrityProof` or a proof of one of the Linked Data suites.
     /// (Open DID documents use the VCDM 1.1 context too, with proofs of their own kind.)
     static func detects(_ document: JSONValue) -> Bool {
         let first = document["@context"]?.arrayValue?.first?.stringValue ?? document["@context"]?.stringValue
         guard first == "https://www.w3.org/2018/credentials/v1" || first == "https://www.w3.org/ns/credentials/v2" else { return false }
         let proofs = document["proof"]?.arrayValue ?? [document["proof"]].compactMap { $0 }
-        return proofs.contains { $0["type"]?.stringValue == "DataIntegrityProof" }
+        return proofs.contains { $0["type"]?.stringValue == "DataIntegrityProof" || LinkedDataProof.isLinkedDataProof($0) }
     }
 
     /// The kind (`credential` or `presentation`) and every check, in order.
@@ -78,14 +81,33 @@ struct W3CVerification {
         return checks
     }
 
+    /// Every proof of `document`: its Data Integrity proofs and its Linked Data signatures,
+    /// each kind through its verifier under the same policy.
     private func proofs(_ document: JSONValue, policy: DataIntegrityProofPolicy, location: String) async -> [Check] {
-        do {
-            let verified = try await DataIntegrityVerifier().verify(document, policy: policy)
-            return verified.map {
-                Check(location: "\(location) proof", detail: "\($0.cryptosuite.rawValue) by \($0.proof.verificationMethod)")
+        let proofs = document["proof"]?.arrayValue ?? [document["proof"]].compactMap { $0 }
+        var checks: [Check] = []
+        if proofs.contains(where: { $0["type"]?.stringValue == "DataIntegrityProof" }) {
+            checks += await report("Data Integrity", location: location) {
+                try await DataIntegrityVerifier().verify(document, policy: policy).map { ($0.cryptosuite.rawValue, $0.proof.verificationMethod) }
             }
+        }
+        if proofs.contains(where: LinkedDataProof.isLinkedDataProof) {
+            checks += await report("Linked Data signature", location: location) {
+                try await LinkedDataProofVerifier().verify(document, policy: policy).map { ($0.proof.suite.rawValue, $0.proof.verificationMethod) }
+            }
+        }
+        return checks
+    }
+
+    /// One check per proof `verify` accepts (its suite and verification method), or one
+    /// failed check saying why it refused.
+    private func report(
+        _ kind: String, location: String, _ verify: () async throws -> [(suite: String, method: String)]
+    ) async -> [Check] {
+        do {
+            return try await verify().map { Check(location: "\(location) proof", detail: "\($0.suite) by \($0.method)") }
         } catch {
-            return [Check(location: "\(location) proof", detail: "Data Integrity", failure: "\(error)")]
+            return [Check(location: "\(location) proof", detail: kind, failure: "\(error)")]
         }
     }
 
