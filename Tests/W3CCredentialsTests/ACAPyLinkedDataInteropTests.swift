@@ -87,12 +87,12 @@ struct ACAPyLinkedDataInteropTests {
         let issuer = try LinkedDataProofTests.Party()
         var ours = try #require(Self.credential.objectValue)
         ours["issuer"] = .string(issuer.did)
-        let signed = try await issuer.sign(.object(ours), suite: .ed25519Signature2020, created: DataIntegrityProofOptions.timestamp(Date()))
+        let signed = try await issuer.signLinkedData(.object(ours), suite: .ed25519Signature2020, created: DataIntegrityProofOptions.timestamp(Date()))
         #expect(try await Self.acapyVerifies(signed, agent: agent))
         #expect(try await !Self.acapyVerifies(Self.withName(signed, "Mallory"), agent: agent))
 
         let holder = try LinkedDataProofTests.Party()
-        let ourPresentation = try await holder.sign(
+        let ourPresentation = try await holder.signLinkedData(
             Self.presentation(holder: holder.did, credential: signed),
             suite: .ed25519Signature2020, purpose: "authentication", created: DataIntegrityProofOptions.timestamp(Date()),
             challenge: "c-7Qm", domain: "verifier.example")

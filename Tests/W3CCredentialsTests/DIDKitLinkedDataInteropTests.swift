@@ -12,13 +12,7 @@ import VellumTestSupport
 /// changed claim verifies in neither.
 @Suite("Linked Data signatures interop with DIDKit and pyld", .enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage))
 struct DIDKitLinkedDataInteropTests {
-    static let credential: JSONValue = [
-        "@context": ["https://www.w3.org/2018/credentials/v1", "https://www.w3.org/2018/credentials/examples/v1"],
-        "type": ["VerifiableCredential", "UniversityDegreeCredential"],
-        "issuer": "did:example:issuer",
-        "issuanceDate": "2025-01-01T00:00:00Z",
-        "credentialSubject": ["id": "did:example:subject", "degree": ["type": "BachelorDegree", "name": "Bachelor of Science"]],
-    ]
+    static let credential = LinkedDataProofTests.credential
 
     /// A suite, the key's curve (DIDKit's JWK name) and the DID method DIDKit signs with.
     struct Case: Sendable, CustomTestStringConvertible {
@@ -78,7 +72,7 @@ struct DIDKitLinkedDataInteropTests {
     @Test("Vellum's credential verifies in DIDKit; with a changed claim it does not", arguments: cases.filter { $0.method == "key" })
     func vellumToDIDKit(_ testCase: Case) async throws {
         let issuer = try LinkedDataProofTests.Party(curve: testCase.curve)
-        let signed = try await issuer.sign(issuer.issuing(Self.credential), suite: testCase.suite)
+        let signed = try await issuer.signLinkedData(issuer.issuing(Self.credential), suite: testCase.suite)
         #expect(try await Self.didkitErrors(signed) == [])
         #expect(try await !Self.didkitErrors(Self.withName(signed, "Mallory")).isEmpty)
     }
@@ -104,7 +98,7 @@ struct DIDKitLinkedDataInteropTests {
         let holder = try LinkedDataProofTests.Party()
                 var ours = try #require(presentation.objectValue)
         ours["holder"] = .string(holder.did)
-        let signed = try await holder.sign(
+        let signed = try await holder.signLinkedData(
             .object(ours), suite: .ed25519Signature2020, purpose: "authentication", challenge: "c-8NQJ2", domain: "verifier.example")
         #expect(try await Self.didkitErrors(signed, purpose: "authentication", challenge: "c-8NQJ2", domain: "verifier.example") == [])
         #expect(try await !Self.didkitErrors(signed, purpose: "authentication", challenge: "other", domain: "verifier.example").isEmpty)
@@ -112,7 +106,7 @@ struct DIDKitLinkedDataInteropTests {
 
     @Test("Vellum's canonical N-Quads of each signed credential and its proof options equal pyld's", arguments: cases.filter { $0.method == "key" })
     func pyldCanonicalForm(_ testCase: Case) async throws {
-        let signed = try await LinkedDataProofTests.Party(curve: testCase.curve).sign(Self.credential, suite: testCase.suite)
+        let signed = try await LinkedDataProofTests.Party(curve: testCase.curve).signLinkedData(Self.credential, suite: testCase.suite)
         let object = try #require(signed.objectValue)
         let unsecured = SecuredDocument.unsecured(object)
         let proof = try LinkedDataProof(json: try #require(object["proof"]?.objectValue))

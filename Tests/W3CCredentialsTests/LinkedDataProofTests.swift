@@ -23,39 +23,8 @@ struct LinkedDataProofTests {
         "credentialSubject": ["id": "did:example:subject", "degree": ["type": "BachelorDegree", "name": "Bachelor of Science"]],
     ]
 
-    /// A fresh key, its did:key verification method URL and a signer.
-    struct Party {
-        let signer: SoftwareSigner
-        let verificationMethod: String
-
-        init(curve: KeyCurve = .ed25519) throws {
-            let key = PrivateKey(curve: curve)
-            signer = try SoftwareSigner(privateKey: key)
-            let did = try DIDKey.make(for: key.publicKey).description
-            verificationMethod = did + "#" + did.dropFirst("did:key:".count)
-        }
-
-        /// The DID of the key.
-        var did: String { String(verificationMethod.prefix { $0 != "#" }) }
-
-        /// `credential` with this party as its issuer (DIDKit requires the key to be the issuer's).
-        func issuing(_ credential: JSONValue) -> JSONValue {
-            LinkedDataProofTests.replacing(credential, ["issuer"], with: .string(did))
-        }
-
-        func sign(
-            _ document: JSONValue = LinkedDataProofTests.credential, suite: LinkedDataProofSuite = .ed25519Signature2020,
-            purpose: String = "assertionMethod", created: String = "2025-06-15T14:00:00Z",
-            challenge: String? = nil, domain: String? = nil
-        ) async throws -> JSONValue {
-            try await LinkedDataSigner.sign(
-                document,
-                options: LinkedDataProofOptions(
-                    suite: suite, verificationMethod: verificationMethod, proofPurpose: purpose, created: created,
-                    challenge: challenge, domain: domain),
-                signer: signer)
-        }
-    }
+    /// A fresh key, its did:key verification method URL and a signer (the Data Integrity tests' party).
+    typealias Party = DataIntegrityForgeryTests.Party
 
     static func verify(_ document: JSONValue, _ policy: DataIntegrityProofPolicy = DataIntegrityProofPolicy(now: now))
         async throws(DataIntegrityError)
@@ -65,9 +34,7 @@ struct LinkedDataProofTests {
 
     /// `document` with the member at `path` replaced.
     static func replacing(_ document: JSONValue, _ path: [String], with value: JSONValue) -> JSONValue {
-        guard let name = path.first, var object = document.objectValue else { return value }
-        object.updateValue(replacing(object[name] ?? .null, Array(path.dropFirst()), with: value), forName: name)
-        return .object(object)
+        DataIntegrityForgeryTests.replacing(document, path, with: value)
     }
 
     static let suitesAndCurves: [(LinkedDataProofSuite, KeyCurve)] = [
@@ -78,7 +45,7 @@ struct LinkedDataProofTests {
 
     @Test("every suite signs and verifies with each key it takes; a changed claim breaks each", arguments: suitesAndCurves)
     func roundTrip(suite: LinkedDataProofSuite, curve: KeyCurve) async throws {
-        let secured = try await Party(curve: curve).sign(suite: suite)
+        let secured = try await Party(curve: curve).signLinkedData(suite: suite)
         let proof = try #require(secured["proof"]?.objectValue)
         #expect((proof["jws"] != nil) == suite.usesJWS)
         #expect((proof["proofValue"] != nil) == !suite.usesJWS)
@@ -91,15 +58,15 @@ struct LinkedDataProofTests {
     @Test("the signer adds the suite's context when the document's do not define it, and only then")
     func suiteContext() async throws {
         let party = try Party()
-        let v1 = try await party.sign(suite: .ed25519Signature2018)
+        let v1 = try await party.signLinkedData(suite: .ed25519Signature2018)
         #expect(v1["@context"] == Self.credential["@context"])
-        let v2020 = try await party.sign(suite: .ed25519Signature2020)
+        let v2020 = try await party.signLinkedData(suite: .ed25519Signature2020)
         #expect(v2020["@context"]?.arrayValue?.last == "https://w3id.org/security/suites/ed25519-2020/v1")
     }
 
     @Test("a detached JWS header with b64 true, another alg, or no detached form is refused as a malformed jws")
     func malformedJWS() async throws {
-        let secured = try await Party().sign(suite: .ed25519Signature2018)
+        let secured = try await Party().signLinkedData(suite: .ed25519Signature2018)
         let jws = try #require(secured["proof"]?["jws"]?.stringValue)
         let signature = try #require(jws.split(separator: ".", omittingEmptySubsequences: false).last)
         let headers = [#"{"alg":"EdDSA"}"#, #"{"alg":"ES256","b64":false,"crit":["b64"]}"#, #"{"alg":"EdDSA","b64":false}"#]
@@ -114,7 +81,7 @@ struct LinkedDataProofTests {
 
     @Test("created is hashed exactly as written: ACA-Py's +00:00 form verifies, and rewriting it as Z breaks the signature")
     func createdAsWritten() async throws {
-        let secured = try await Party().sign(created: "2025-06-15T14:00:00+00:00")
+        let secured = try await Party().signLinkedData(created: "2025-06-15T14:00:00+00:00")
         await #expect(throws: Never.self) { try await Self.verify(secured) }
         let rewritten = Self.replacing(secured, ["proof", "created"], with: "2025-06-15T14:00:00Z")
         await #expect(throws: DataIntegrityError.signatureInvalid) { try await Self.verify(rewritten) }
@@ -122,7 +89,7 @@ struct LinkedDataProofTests {
 
     @Test("a changed @context breaks the signature; an unknown one is an error naming it")
     func tamperedContext() async throws {
-        let secured = try await Party().sign()
+        let secured = try await Party().signLinkedData()
         let contexts = try #require(secured["@context"]?.arrayValue)
         let dropped = Self.replacing(secured, ["@context"], with: .array(contexts.filter { $0 != "https://www.w3.org/2018/credentials/examples/v1" }))
         await #expect(throws: DataIntegrityError.self) { try await Self.verify(dropped) }
@@ -137,7 +104,7 @@ struct LinkedDataProofTests {
 
     @Test("a proof naming another key's verification method does not verify")
     func anotherKey() async throws {
-        let secured = try await Party().sign()
+        let secured = try await Party().signLinkedData()
         let other = try Party()
         let forged = Self.replacing(secured, ["proof", "verificationMethod"], with: .string(other.verificationMethod))
         await #expect(throws: DataIntegrityError.signatureInvalid) { try await Self.verify(forged) }
@@ -145,11 +112,11 @@ struct LinkedDataProofTests {
 
     @Test("a proof for another purpose, or by a suite the policy leaves out, is refused")
     func purposeAndSuite() async throws {
-        let secured = try await Party().sign(purpose: "authentication")
+        let secured = try await Party().signLinkedData(purpose: "authentication")
         await #expect(throws: DataIntegrityError.wrongProofPurpose(expected: "assertionMethod", found: "authentication")) {
             try await Self.verify(secured)
         }
-        let credential = try await Party().sign()
+        let credential = try await Party().signLinkedData()
         let policy = DataIntegrityProofPolicy(linkedDataSuites: [.ed25519Signature2018], now: Self.now)
         await #expect(throws: DataIntegrityError.unsupportedCryptosuite("Ed25519Signature2020")) {
             try await Self.verify(credential, policy)
@@ -159,12 +126,12 @@ struct LinkedDataProofTests {
     @Test("a presentation's proof needs the verifier's challenge and domain")
     func challengeAndDomain() async throws {
         let holder = try Party()
-        let credential = try await Party().sign()
+        let credential = try await Party().signLinkedData()
         let presentation: JSONValue = [
             "@context": ["https://www.w3.org/2018/credentials/v1"], "type": ["VerifiablePresentation"],
             "verifiableCredential": [credential],
         ]
-        let signed = try await holder.sign(presentation, purpose: "authentication", challenge: "n-0S6_WzA2Mj", domain: "verifier.example")
+        let signed = try await holder.signLinkedData(presentation, purpose: "authentication", challenge: "n-0S6_WzA2Mj", domain: "verifier.example")
         await #expect(throws: Never.self) {
             try await Self.verify(signed, .authentication(challenge: "n-0S6_WzA2Mj", domain: "verifier.example", now: Self.now))
         }
@@ -183,7 +150,7 @@ struct LinkedDataProofTests {
     @Test("an expired credential with a valid signature fails the validity rules")
     func expired() async throws {
         let expiring = Self.replacing(Self.credential, ["expirationDate"], with: "2025-03-01T00:00:00Z")
-        let secured = try await Party().sign(expiring)
+        let secured = try await Party().signLinkedData(expiring)
         await #expect(throws: Never.self) { try await Self.verify(secured) }
         let credential = try VerifiableCredential(json: secured)
         #expect(throws: CredentialError.self) { try credential.checkValidity(at: Self.now) }
@@ -201,5 +168,29 @@ struct LinkedDataProofTests {
         _ = try await LinkedDataProofVerifier().verify(presentation, policy: policy)
         let forged = Self.replacing(credential, ["credentialSubject", "alumniOf"], with: "mallory")
         await #expect(throws: DataIntegrityError.signatureInvalid) { try await Self.verify(forged, DataIntegrityProofPolicy(now: now)) }
+    }
+}
+
+extension DataIntegrityForgeryTests.Party {
+    /// The DID of the key.
+    var did: String { String(verificationMethod.prefix { $0 != "#" }) }
+
+    /// `credential` with this party as its issuer (DIDKit requires the key to be the issuer's).
+    func issuing(_ credential: JSONValue) -> JSONValue {
+        DataIntegrityForgeryTests.replacing(credential, ["issuer"], with: .string(did))
+    }
+
+    /// `document` signed with a Linked Data signature suite.
+    func signLinkedData(
+        _ document: JSONValue = LinkedDataProofTests.credential, suite: LinkedDataProofSuite = .ed25519Signature2020,
+        purpose: String = "assertionMethod", created: String = "2025-06-15T14:00:00Z",
+        challenge: String? = nil, domain: String? = nil
+    ) async throws -> JSONValue {
+        try await LinkedDataSigner.sign(
+            document,
+            options: LinkedDataProofOptions(
+                suite: suite, verificationMethod: verificationMethod, proofPurpose: purpose, created: created,
+                challenge: challenge, domain: domain),
+            signer: signer)
     }
 }
