@@ -36,6 +36,9 @@ public enum DataIntegrityError: Error, Equatable, Sendable, CustomStringConverti
     case createdInFuture
     /// `expires` has passed.
     case proofExpired
+    /// The proof verifies, but its verification method is not a key of the DID that must
+    /// have made it (the credential's `issuer`, the presentation's `holder`).
+    case notControllersKey(method: String, controller: String)
     /// Signing failed in the key's backend.
     case signing(String)
 
@@ -58,6 +61,7 @@ public enum DataIntegrityError: Error, Equatable, Sendable, CustomStringConverti
         case .domainMismatch: return "Data Integrity: domain missing or different"
         case .createdInFuture: return "Data Integrity: created is in the future"
         case .proofExpired: return "Data Integrity: proof expired"
+        case let .notControllersKey(method, controller): return "Data Integrity: the proof is made with \(method), not a key of \(controller)"
         case let .signing(reason): return "Data Integrity: signing failed: \(reason)"
         }
     }

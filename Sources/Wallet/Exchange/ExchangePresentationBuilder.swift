@@ -32,40 +32,50 @@ struct ExchangePresentationBuilder {
         return presentation
     }
 
-    /// `presentation` with a Data Integrity proof by `verificationMethod` (a key of `holder`)
-    /// for `authentication`: eddsa-rdfc-2022 for an Ed25519 key, ecdsa-rdfc-2019 for P-256.
-    /// A 1.1 presentation gets the Data Integrity context, which defines the proof's terms.
+    /// `presentation` with a proof by `verificationMethod` (a key of `holder`) for
+    /// `authentication`, in the suite its data model's verifiers read: a 1.1 presentation (what
+    /// Credible-era verifiers such as DIDKit and ACA-Py take) with the Linked Data signature
+    /// of the key's curve — Ed25519Signature2018, EcdsaSecp256r1Signature2019,
+    /// EcdsaSecp256k1Signature2019 —; a 2.0 presentation with Data Integrity, eddsa-rdfc-2022
+    /// or ecdsa-rdfc-2019.
     static func signLinkedData(
         _ presentation: JSONObject, holder: String, verificationMethod: String, signer: any Signer, challenge: String?,
         domain: String?, now: Date
     ) async throws(WalletError) -> JSONObject {
-        let suite: DataIntegrityCryptosuite
-        switch signer.publicKey.curve {
-        case .ed25519?: suite = .eddsaRDFC2022
-        case .p256?: suite = .ecdsaRDFC2019
-        default:
-            throw .presentationFailed(.credentialUnusable(
-                id: holder, reason: "no Data Integrity suite signs with \(signer.publicKey.curve?.rawValue ?? "this") key"))
-        }
-        var document = presentation
-        if case .array(var contexts)? = document["@context"], contexts.first?.stringValue == VCDataModelVersion.v1_1.baseContext {
-            contexts.append("https://w3id.org/security/data-integrity/v2")
-            document["@context"] = .array(contexts)
-        }
-        var options = DataIntegrityProofOptions(
-            cryptosuite: suite, verificationMethod: verificationMethod, proofPurpose: "authentication",
-            created: DataIntegrityProofOptions.timestamp(now))
-        options.challenge = challenge
-        options.domain = domain
-        do {
-            guard let signed = try await DataIntegritySigner.sign(.object(document), options: options, signer: signer).objectValue else {
-                throw WalletError.cryptoFailure("the signed presentation is not an object")
+        let created = DataIntegrityProofOptions.timestamp(now)
+        let isV1 = presentation["@context"]?.arrayValue?.first?.stringValue == VCDataModelVersion.v1_1.baseContext
+        let signed: JSONValue
+        do throws(DataIntegrityError) {
+            if isV1 {
+                let suite: LinkedDataProofSuite
+                switch signer.publicKey.curve {
+                case .ed25519?: suite = .ed25519Signature2018
+                case .p256?: suite = .ecdsaSecp256r1Signature2019
+                case .secp256k1?: suite = .ecdsaSecp256k1Signature2019
+                default: throw .keyNotSupported("no Linked Data signature suite signs with this key")
+                }
+                let options = LinkedDataProofOptions(
+                    suite: suite, verificationMethod: verificationMethod, proofPurpose: "authentication", created: created,
+                    challenge: challenge, domain: domain)
+                signed = try await LinkedDataSigner.sign(.object(presentation), options: options, signer: signer)
+            } else {
+                let suite: DataIntegrityCryptosuite
+                switch signer.publicKey.curve {
+                case .ed25519?: suite = .eddsaRDFC2022
+                case .p256?: suite = .ecdsaRDFC2019
+                default: throw .keyNotSupported("no Data Integrity suite signs with this key")
+                }
+                let options = DataIntegrityProofOptions(
+                    cryptosuite: suite, verificationMethod: verificationMethod, proofPurpose: "authentication", created: created,
+                    challenge: challenge, domain: domain)
+                signed = try await DataIntegritySigner.sign(.object(presentation), options: options, signer: signer)
             }
-            return signed
-        } catch let error as WalletError {
-            throw error
+        } catch .keyNotSupported(let reason) {
+            throw .presentationFailed(.credentialUnusable(id: holder, reason: reason))
         } catch {
             throw .cryptoFailure("the presentation could not be signed: \(error)")
         }
+        guard let object = signed.objectValue else { throw .cryptoFailure("the signed presentation is not an object") }
+        return object
     }
 }

@@ -59,7 +59,8 @@ struct W3CVerification {
         } catch {
             checks.append(Check(location: location, detail: "data model", failure: "\(error)"))
         }
-        checks += await proofs(document, policy: DataIntegrityProofPolicy(now: now), location: location)
+        let issuer = try? VerifiableCredential(json: document).issuer
+        checks += await proofs(document, policy: DataIntegrityProofPolicy(now: now), controller: issuer, location: location)
         return checks
     }
 
@@ -77,37 +78,25 @@ struct W3CVerification {
         var policy = DataIntegrityProofPolicy(proofPurpose: .authentication, now: now)
         policy.challenge = challenge
         policy.domain = domain
-        checks += await proofs(document, policy: policy, location: "presentation")
+        let holder = (try? VerifiablePresentation(json: document))?.holder
+        checks += await proofs(document, policy: policy, controller: holder, location: "presentation")
         return checks
     }
 
-    /// Every proof of `document`: its Data Integrity proofs and its Linked Data signatures,
-    /// each kind through its verifier under the same policy.
-    private func proofs(_ document: JSONValue, policy: DataIntegrityProofPolicy, location: String) async -> [Check] {
-        let proofs = document["proof"]?.arrayValue ?? [document["proof"]].compactMap { $0 }
-        var checks: [Check] = []
-        if proofs.contains(where: { $0["type"]?.stringValue == "DataIntegrityProof" }) {
-            checks += await report("Data Integrity", location: location) {
-                try await DataIntegrityVerifier().verify(document, policy: policy).map { ($0.cryptosuite.rawValue, $0.proof.verificationMethod) }
-            }
-        }
-        if proofs.contains(where: LinkedDataProof.isLinkedDataProof) {
-            checks += await report("Linked Data signature", location: location) {
-                try await LinkedDataProofVerifier().verify(document, policy: policy).map { ($0.proof.suite.rawValue, $0.proof.verificationMethod) }
-            }
-        }
-        return checks
-    }
-
-    /// One check per proof `verify` accepts (its suite and verification method), or one
-    /// failed check saying why it refused.
-    private func report(
-        _ kind: String, location: String, _ verify: () async throws -> [(suite: String, method: String)]
-    ) async -> [Check] {
+    /// Every proof of `document` (Data Integrity proofs and Linked Data signatures, under one
+    /// policy), each made with a key of `controller` — the credential's issuer, the
+    /// presentation's holder — when the document names one.
+    private func proofs(_ document: JSONValue, policy: DataIntegrityProofPolicy, controller: String?, location: String) async -> [Check] {
         do {
-            return try await verify().map { Check(location: "\(location) proof", detail: "\($0.suite) by \($0.method)") }
+            var checks = try await EmbeddedProofVerifier().verify(document, policy: policy, controller: controller).map {
+                Check(location: "\(location) proof", detail: "\($0.suite) by \($0.verificationMethod)")
+            }
+            if let controller, !EmbeddedProofVerifier.isDID(controller) {
+                checks.append(Check(location: "\(location) proof", detail: "\(controller) is not a DID: whether the signing key is its own is not checked"))
+            }
+            return checks
         } catch {
-            return [Check(location: "\(location) proof", detail: kind, failure: "\(error)")]
+            return [Check(location: "\(location) proof", detail: "embedded proof", failure: "\(error)")]
         }
     }
 

@@ -10,8 +10,8 @@ import W3CCredentials
 ///
 /// In order: the JSON is a VC Data Model 1.1 or 2.0 credential (W3CCredentials' rules); every
 /// proof verifies for `assertionMethod`, with keys resolved from the DIDs offline and
-/// contexts from the bundled set (never the network); each proof's verification method
-/// belongs to the credential's `issuer`; then the validity period with the wallet's clock
+/// contexts from the bundled set (never the network); the `issuer` is a DID and each proof's
+/// verification method is one of its keys; then the validity period with the wallet's clock
 /// skew; then, when the wallet holds a key for it, that every `credentialSubject.id` is a DID
 /// that authenticates with that key — the holder binding of a W3C credential.
 enum LDPVCInspector {
@@ -39,11 +39,14 @@ enum LDPVCInspector {
             validUntil: credential.validUntil ?? credential.expirationDate)
         inspection.status = credential.credentialStatus.isEmpty ? .none : .notChecked("W3C status lists are not checked by this version")
 
+        if !EmbeddedProofVerifier.isDID(credential.issuer) {
+            inspection.fail(.untrustedIssuer, "the issuer \(credential.issuer) is not a DID, so no key can be checked to be its own")
+        }
         do {
-            let proofs = try await DataIntegrityVerifier(resolver: resolver).verify(credential.json, policy: DataIntegrityProofPolicy(now: context.now))
-            for proof in proofs where !VerificationMethodOwner.method(proof.proof.verificationMethod, belongsTo: credential.issuer) {
-                inspection.fail(.untrustedIssuer, "the proof is made with \(proof.proof.verificationMethod), not a key of the issuer \(credential.issuer)")
-            }
+            _ = try await EmbeddedProofVerifier(resolver: resolver).verify(
+                credential.json, policy: DataIntegrityProofPolicy(now: context.now), controller: credential.issuer)
+        } catch .notControllersKey(let method, let controller) {
+            inspection.fail(.untrustedIssuer, "the proof is made with \(method), not a key of the issuer \(controller)")
         } catch {
             inspection.fail(.invalidSignature, "the proof does not verify: \(error)")
         }

@@ -21,14 +21,9 @@ struct LDPVCPlugIn: CredentialFormatPlugIn {
     /// kept as given, so an export is byte-identical. (An Open DID credential shares the
     /// VCDM 1.1 context but not the proof types; its own plug-in claims it first.)
     func recognise(_ data: Data) -> Data? {
-        guard let credential = try? LDPVCInspector.decode(data),
-              credential.proofs.contains(where: { Self.proofTypes.contains($0["type"]?.stringValue ?? "") })
-        else { return nil }
+        guard let credential = try? LDPVCInspector.decode(data), EmbeddedProofVerifier.hasEmbeddedProof(credential.json) else { return nil }
         return data
     }
-
-    /// The proof types ``LDPVCInspector`` verifies.
-    static let proofTypes: Set<String> = ["DataIntegrityProof"]
 
     func payload(issued text: String) throws(WalletError.Rejection) -> Data { Data(text.utf8) }
 
