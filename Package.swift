@@ -307,11 +307,11 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Crypto", package: "swift-crypto"),
         ], exclude: ["Fixtures"]),
-        .testTarget(name: "AnonCredsTests", dependencies: ["AnonCreds", "VellumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DIDCommTests", dependencies: [
             "DIDComm", "CryptoKeys", "JSONModel", "Multiformats", "HTTP", "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
+        .testTarget(name: "AnonCredsTests", dependencies: ["AnonCreds", "JSONModel", "VellumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DCQLTests", dependencies: ["DCQL", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "OpenID4VPTests", dependencies: [
             "OpenID4VP", "DCQL", "JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust", "DID",

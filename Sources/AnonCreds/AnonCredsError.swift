@@ -53,6 +53,13 @@ public enum AnonCredsError: Error, Hashable, Sendable, CustomStringConvertible {
     case presentationNotPossible(String)
     /// The presentation does not verify (`reason` names the check).
     case presentationInvalid(String)
+    /// The credential chosen for (or presented for) a referent does not meet the referent's
+    /// restrictions, or a restricted referent is answered without a credential.
+    case restrictionNotMet(referent: String)
+    /// The request asks for a non-revocation proof of a revocable credential (`non_revoked` on
+    /// the request or the referent). Those proofs are not made yet; no proof without one is
+    /// sent in its place.
+    case nonRevocationProofNotSupported(referent: String)
 
     /// Something this version does not do yet (the string says what).
     case unsupported(String)
@@ -75,6 +82,9 @@ public enum AnonCredsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .arithmetic(let reason): "undefined arithmetic: \(reason)"
         case .presentationNotPossible(let reason): "cannot present: \(reason)"
         case .presentationInvalid(let reason): "the presentation does not verify: \(reason)"
+        case .restrictionNotMet(let referent): "the credential for \(referent) does not meet its restrictions"
+        case .nonRevocationProofNotSupported(let referent):
+            "\(referent) asks for a non-revocation proof of a revocable credential; non-revocation proofs are not supported yet"
         case .unsupported(let what): "not supported: \(what)"
         }
     }

@@ -35,7 +35,7 @@ struct AnonCredsRSPresentationInteropTests {
         let selection = PresentationSelection(
             credentials: [.init(credential: try fixture.processed, revealed: ["name_referent", "degree_group"], unrevealed: ["age_referent"])],
             selfAttested: ["phone_referent": "+1 555 0100"])
-        let presentation = try holder.present(request, selection: selection, definitions: [fixture.credentialDefinitionID: fixture.definition])
+        let presentation = try holder.present(request, selection: selection, definitions: fixture.definitions, schemas: fixture.schemas)
         #expect(try await pythonVerifies(presentation, request))
 
         var tampered = presentation
@@ -92,12 +92,12 @@ struct AnonCredsRSPresentationInteropTests {
         ].merging(ledger) { $1 })
         let presentation = try Presentation(jsonData: JSONSerialization.data(withJSONObject: answer["presentation"]!))
         let definitions = [fixture.credentialDefinitionID: try fixture.definition]
-        try AnonCredsVerifier.verify(presentation, request: request, definitions: definitions)
+        try AnonCredsVerifier.verify(presentation, request: request, schemas: fixture.schemas, definitions: definitions)
         #expect(presentation.requestedProof.revealedAttributes["name_referent"]?.raw == "Alice Example")
         var other = request
         other.nonce = .random()
         #expect(throws: AnonCredsError.presentationInvalid("the challenge does not match")) {
-            try AnonCredsVerifier.verify(presentation, request: other, definitions: definitions)
+            try AnonCredsVerifier.verify(presentation, request: other, schemas: fixture.schemas, definitions: definitions)
         }
     }
 }

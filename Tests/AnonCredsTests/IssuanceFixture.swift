@@ -12,11 +12,18 @@ import VellumTestSupport
 struct IssuanceFixture: @unchecked Sendable {
     let members: [String: Any]
 
-    static let shared: IssuanceFixture = {
-        let url = PackageRoot.url.appendingPathComponent("Tests/AnonCredsTests/Fixtures/anoncreds-rs-issuance.json")
+    static let shared = load("anoncreds-rs-issuance.json")
+
+    /// A revocable credential definition by anoncreds-rs with a revocation registry of 10 and its
+    /// status list, no credential (`Fixtures/anoncreds-rs-revocable.json`, remade by the peer's
+    /// `revocable-fixture` op).
+    static let revocable = load("anoncreds-rs-revocable.json")
+
+    static func load(_ name: String) -> IssuanceFixture {
+        let url = PackageRoot.url.appendingPathComponent("Tests/AnonCredsTests/Fixtures/\(name)")
         let data = (try? Data(contentsOf: url)) ?? Data("{}".utf8)
         return IssuanceFixture(members: (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:])
-    }()
+    }
 
     /// A member's JSON bytes.
     func json(_ name: String) -> Data {
@@ -39,6 +46,9 @@ struct IssuanceFixture: @unchecked Sendable {
     var processed: Credential { get throws { try Credential(jsonData: json("processed")) } }
     var linkSecret: LinkSecret? { LinkSecret(storedDecimal: string("link_secret")) }
     var credentialDefinitionID: String { string("cred_def_id") }
+    /// The fixture's schema and credential definition by identifier, as a verifier looks them up.
+    var schemas: [String: Schema] { get throws { [string("schema_id"): try schema] } }
+    var definitions: [String: CredentialDefinition] { get throws { [credentialDefinitionID: try definition] } }
 
     /// The issuer of the fixture's credential definition, on the Swift side.
     var issuer: AnonCredsIssuer {

@@ -25,12 +25,12 @@ struct PresentationTests {
         let selection = PresentationSelection(
             credentials: [.init(credential: try credential ?? fixture.processed, revealed: ["name_referent", "degree_group"], unrevealed: ["age_referent"])],
             selfAttested: ["phone_referent": "+1 555 0100"])
-        let presentation = try holder.present(request, selection: selection, definitions: [fixture.credentialDefinitionID: fixture.definition])
+        let presentation = try holder.present(request, selection: selection, definitions: fixture.definitions, schemas: fixture.schemas)
         return (presentation, request)
     }
 
     func verify(_ presentation: Presentation, _ request: PresentationRequest) throws {
-        try AnonCredsVerifier.verify(presentation, request: request, definitions: [fixture.credentialDefinitionID: fixture.definition])
+        try AnonCredsVerifier.verify(presentation, request: request, schemas: fixture.schemas, definitions: fixture.definitions)
     }
 
     @Test("revealed, grouped, unrevealed and self-attested attributes verify, and reading back changes nothing")

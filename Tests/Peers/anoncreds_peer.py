@@ -21,6 +21,18 @@ stdin: one JSON object with "op":
   {"op":"timings","rounds":N} -> {"request","process","present","verify"} in milliseconds, the mean
       of N runs of anoncreds-rs over the fixture's definition (present: 2 revealed, 1 unrevealed, 1
       predicate)
+  {"op":"issue", …, "revocation":{"rev_reg_def","rev_reg_def_private","status_list","index"}}
+      -> {"credential"} issued under the revocation registry (witness and rev_reg filled)
+  {"op":"revocable-fixture"} -> a revocable credential definition (private key, key correctness
+      proof, offer), a revocation registry definition of 10 credentials (private part, tails in a
+      scratch folder) and its status list, which Tests/AnonCredsTests/Fixtures/anoncreds-rs-revocable.json
+      holds (making the definition takes anoncreds-rs about half a minute)
+  {"op":"to-w3c","credential","issuer_id","version"} -> {"w3c"} (credential_to_w3c, version "1.1" or "2.0")
+  {"op":"from-w3c","w3c"} -> {"credential"}
+  {"op":"w3c-issue", like "issue", "version"?} -> {"credential"} in the W3C form
+  {"op":"w3c-process","credential","metadata","link_secret","cred_def"} -> {"credential"}
+  {"op":"w3c-present", like "present" with a W3C credential, "version"?} -> {"presentation"}
+  {"op":"w3c-verify","presentation","request","schemas","cred_defs"} -> {"valid"}
   {"op":"fixture"} -> a whole issuance by anoncreds-rs (schema, definition and private key, key
       correctness proof, offer, link secret, request and metadata, credential as issued and as
       processed), which Tests/AnonCredsTests/Fixtures/anoncreds-rs-issuance.json holds
@@ -54,11 +66,35 @@ def issuer_setup(request):
 
 
 def issue(request):
-    from anoncreds import Credential, CredentialDefinitionPrivate
+    from anoncreds import (Credential, CredentialDefinitionPrivate, CredentialRevocationConfig,
+                           RevocationRegistryDefinitionPrivate)
 
+    config = None
+    if "revocation" in request:
+        revocation = request["revocation"]
+        config = CredentialRevocationConfig(
+            json.dumps(revocation["rev_reg_def"]),
+            RevocationRegistryDefinitionPrivate.load(revocation["rev_reg_def_private"]),
+            json.dumps(revocation["status_list"]), revocation["index"])
     credential = Credential.create(request["cred_def"], CredentialDefinitionPrivate.load(request["cred_def_private"]),
-                                   request["offer"], request["request"], request["values"])
+                                   request["offer"], request["request"], request["values"], revocation_config=config)
     return {"credential": credential.to_dict()}
+
+
+def revocable_fixture(request):
+    import tempfile
+    from anoncreds import CredentialDefinition, RevocationRegistryDefinition, RevocationStatusList
+
+    ids = {"issuer_id": "did:example:vellum-issuer", "schema_id": "did:example:vellum-issuer/schema/2",
+           "cred_def_id": "did:example:vellum-issuer/cred-def/2", "rev_reg_def_id": "did:example:vellum-issuer/rev-reg/2"}
+    setup = issuer_setup({**ids, "attributes": ["name", "age", "Degree Name"], "revocable": True})
+    rev_reg_def, rev_reg_def_private = RevocationRegistryDefinition.create(
+        ids["cred_def_id"], setup["cred_def"], ids["issuer_id"], "0", "CL_ACCUM", 10,
+        tails_dir_path=tempfile.mkdtemp())
+    status_list = RevocationStatusList.create(
+        CredentialDefinition.load(setup["cred_def"]), ids["rev_reg_def_id"], rev_reg_def, rev_reg_def_private, ids["issuer_id"], True, 1700000000)
+    return {**ids, **setup, "rev_reg_def": rev_reg_def.to_dict(), "rev_reg_def_private": rev_reg_def_private.to_dict(),
+            "status_list": status_list.to_dict()}
 
 
 def holder_request(request):
@@ -162,10 +198,56 @@ def fixture(request):
     return {**ids, **setup, **holder, "values": values, "issued": issued, "processed": processed}
 
 
+def to_w3c(request):
+    from anoncreds import Credential
+    return {"w3c": Credential.load(request["credential"]).to_w3c(request["issuer_id"], request.get("version")).to_dict()}
+
+
+def from_w3c(request):
+    from anoncreds import Credential, W3cCredential
+    return {"credential": Credential.from_w3c(W3cCredential.load(request["w3c"])).to_dict()}
+
+
+def w3c_issue(request):
+    from anoncreds import CredentialDefinitionPrivate, W3cCredential
+    credential = W3cCredential.create(request["cred_def"], CredentialDefinitionPrivate.load(request["cred_def_private"]),
+                                      request["offer"], request["request"], request["values"], None, request.get("version"))
+    return {"credential": credential.to_dict()}
+
+
+def w3c_process(request):
+    from anoncreds import W3cCredential
+    credential = W3cCredential.load(request["credential"])
+    return {"credential": credential.process(request["metadata"], request["link_secret"], request["cred_def"]).to_dict()}
+
+
+def w3c_present(request):
+    from anoncreds import PresentationRequest, PresentCredentials, W3cCredential, W3cPresentation
+    credential = W3cCredential.load(request["credential"])
+    chosen = PresentCredentials()
+    for referent in request.get("revealed", []):
+        chosen.add_attributes(credential, referent, reveal=True)
+    for referent in request.get("unrevealed", []):
+        chosen.add_attributes(credential, referent, reveal=False)
+    for referent in request.get("predicates", []):
+        chosen.add_predicates(credential, referent)
+    presentation = W3cPresentation.create(PresentationRequest.load(request["request"]), chosen, request["link_secret"],
+                                          request["schemas"], request["cred_defs"], request.get("version"))
+    return {"presentation": presentation.to_dict()}
+
+
+def w3c_verify(request):
+    from anoncreds import PresentationRequest, W3cPresentation
+    presentation = W3cPresentation.load(request["presentation"])
+    return {"valid": bool(presentation.verify(PresentationRequest.load(request["request"]), request["schemas"],
+                                              request["cred_defs"]))}
+
+
 OPS = {"powm": powm, "issuer-setup": issuer_setup, "issue": issue, "holder-request": holder_request,
-       "holder-process": holder_process, "fixture": fixture,
+       "holder-process": holder_process, "fixture": fixture, "revocable-fixture": revocable_fixture,
        "verify-presentation": verify_presentation, "present": present,
-       "timings": timings}
+       "timings": timings, "to-w3c": to_w3c, "from-w3c": from_w3c, "w3c-issue": w3c_issue, "w3c-process": w3c_process,
+       "w3c-present": w3c_present, "w3c-verify": w3c_verify}
 
 if __name__ == "__main__":
     req = json.load(sys.stdin)

@@ -4,13 +4,19 @@ extension AnonCredsHolder {
     /// sharing the link secret's random so the verifier sees they belong to one holder.
     ///
     /// Every referent of the request must be answered exactly once. A predicate that does not
-    /// hold for its credential gets no proof (``AnonCredsError/presentationNotPossible(_:)``);
-    /// non-revocation proofs are not made yet.
+    /// hold for its credential gets no proof (``AnonCredsError/presentationNotPossible(_:)``).
+    /// Each credential must meet the restrictions of the referents it answers, both as the
+    /// holder knows it and as anoncreds-rs' verifier will see it
+    /// (``AnonCredsError/restrictionNotMet(referent:)``); restricted referents need the
+    /// credential's schema in `schemas`. A referent that asks for a non-revocation proof of a
+    /// revocable credential is refused (``AnonCredsError/nonRevocationProofNotSupported(referent:)``):
+    /// those proofs are not made yet.
     public func present(
         _ request: PresentationRequest, selection: PresentationSelection, definitions: [String: CredentialDefinition],
-        using generator: inout some RandomNumberGenerator
+        schemas: [String: Schema] = [:], using generator: inout some RandomNumberGenerator
     ) throws(AnonCredsError) -> Presentation {
         try Self.checkCoverage(request, selection: selection)
+        try Self.checkChoices(request, selection: selection, definitions: definitions, schemas: schemas)
         var requested = Presentation.RequestedProof()
         requested.selfAttestedAttributes = selection.selfAttested
         var inputs: [EqualityProofBuilder.Input] = []
@@ -62,16 +68,47 @@ extension AnonCredsHolder {
                 schemaID: credential.schemaID, credentialDefinitionID: credential.credentialDefinitionID,
                 revocationRegistryID: credential.revocationRegistryID, timestamp: nil))
         }
+        do throws(AnonCredsError) {
+            try AnonCredsVerifier.checkRestrictions(
+                requested, identifiers: identifiers, request: request, schemas: schemas, definitions: definitions)
+        } catch {
+            if case .presentationInvalid(let reason) = error { throw .presentationNotPossible(reason) }
+            throw error
+        }
         let proof = try EqualityProofBuilder.prove(inputs, nonce: request.nonce, using: &generator)
         return Presentation(proof: proof, requestedProof: requested, identifiers: identifiers)
     }
 
-    /// ``present(_:selection:definitions:using:)`` with the system's generator.
+    /// ``present(_:selection:definitions:schemas:using:)`` with the system's generator.
     public func present(
-        _ request: PresentationRequest, selection: PresentationSelection, definitions: [String: CredentialDefinition]
+        _ request: PresentationRequest, selection: PresentationSelection, definitions: [String: CredentialDefinition],
+        schemas: [String: Schema] = [:]
     ) throws(AnonCredsError) -> Presentation {
         var generator = SystemRandomNumberGenerator()
-        return try present(request, selection: selection, definitions: definitions, using: &generator)
+        return try present(request, selection: selection, definitions: definitions, schemas: schemas, using: &generator)
+    }
+
+    /// Each chosen credential meets, as the holder knows it, the restrictions of the referents
+    /// it answers, and none is asked for a non-revocation proof.
+    static func checkChoices(
+        _ request: PresentationRequest, selection: PresentationSelection, definitions: [String: CredentialDefinition],
+        schemas: [String: Schema]
+    ) throws(AnonCredsError) {
+        for use in selection.credentials {
+            let credential = use.credential
+            guard let definition = definitions[credential.credentialDefinitionID] else {
+                throw .presentationNotPossible("no credential definition \(credential.credentialDefinitionID)")
+            }
+            let subject = RestrictionSubject(credential: credential, schema: schemas[credential.schemaID], definition: definition)
+            for referent in use.revealed + use.unrevealed + use.predicates {
+                var restriction = try request.requestedPredicates[referent]?.restriction
+                if let info = request.requestedAttributes[referent] { restriction = try info.restriction }
+                if let restriction, !restriction.isMet(by: subject) { throw .restrictionNotMet(referent: referent) }
+                if request.asksNonRevocation(referent), credential.revocationRegistryID != nil {
+                    throw .nonRevocationProofNotSupported(referent: referent)
+                }
+            }
+        }
     }
 
     /// Every requested attribute answered once, by a credential or a self-attested value, and

@@ -51,6 +51,13 @@ public struct PresentationRequest: AnonCredsObject, Hashable {
         }
     }
 
+    /// Whether the referent asks for a non-revocation proof: its own `non_revoked` interval, or
+    /// the request's when it has none (anoncreds-rs makes one only for a revocable credential).
+    public func asksNonRevocation(_ referent: String) -> Bool {
+        let local = requestedAttributes[referent]?.nonRevoked ?? requestedPredicates[referent]?.nonRevoked
+        return [local, nonRevoked].contains { $0 != nil && $0 != .null }
+    }
+
     /// One requested attribute (`name`) or group of attributes from one credential (`names`).
     public struct RequestedAttribute: Codable, Hashable, Sendable {
         public var name: String?
@@ -77,6 +84,12 @@ public struct PresentationRequest: AnonCredsObject, Hashable {
                 throw DecodingError.dataCorruptedError(
                     forKey: .name, in: container, debugDescription: "a requested attribute has either name or a non-empty names")
             }
+            _ = try restriction
+        }
+
+        /// The `restrictions`, read (`nil` when there are none).
+        public var restriction: Restriction? {
+            get throws(AnonCredsError) { try restrictions.map(Restriction.init(json:)) }
         }
 
         /// The attribute names asked for.
@@ -101,6 +114,21 @@ public struct PresentationRequest: AnonCredsObject, Hashable {
             self.value = value
             self.restrictions = restrictions
             self.nonRevoked = nonRevoked
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            predicateType = try container.decode(String.self, forKey: .predicateType)
+            value = try container.decode(Int32.self, forKey: .value)
+            restrictions = try container.decodeIfPresent(JSONValue.self, forKey: .restrictions)
+            nonRevoked = try container.decodeIfPresent(JSONValue.self, forKey: .nonRevoked)
+            _ = try restriction
+        }
+
+        /// The `restrictions`, read (`nil` when there are none).
+        public var restriction: Restriction? {
+            get throws(AnonCredsError) { try restrictions.map(Restriction.init(json:)) }
         }
     }
 }

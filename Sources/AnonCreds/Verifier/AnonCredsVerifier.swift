@@ -6,23 +6,37 @@
 /// proof reveals; every sub-proof carries a response for the link secret and they are all equal
 /// (one holder); the commitments hashed are the proofs' `a'`; and the recomputed challenge over
 /// the request's nonce is the proof's; each requested predicate is proven by the sub-proof that
-/// claims it, tied to that attribute's response. Restrictions and non-revocation are not checked
-/// yet.
+/// claims it, tied to that attribute's response; each referent's restrictions are met as
+/// anoncreds-rs reads them (see ``Restriction``), which needs the schemas and credential
+/// definitions the presentation names. Non-revocation proofs are not checked yet.
 public enum AnonCredsVerifier {
     public static func verify(
-        _ presentation: Presentation, request: PresentationRequest, definitions: [String: CredentialDefinition]
+        _ presentation: Presentation, request: PresentationRequest, schemas: [String: Schema] = [:],
+        definitions: [String: CredentialDefinition]
     ) throws(AnonCredsError) {
         let proofs = presentation.proof.proofs
         guard presentation.identifiers.count == proofs.count else {
             throw .presentationInvalid("\(presentation.identifiers.count) identifiers for \(proofs.count) sub-proofs")
         }
+        try checkReferents(presentation, request: request)
+        try checkRestrictions(
+            presentation.requestedProof, identifiers: presentation.identifiers, request: request, schemas: schemas,
+            definitions: definitions)
+        try checkProof(presentation, request: request, definitions: definitions)
+    }
+
+    /// The cryptographic checks: one link secret, the hashed commitments, the predicates asked
+    /// of each sub-proof, and the challenge over the request's nonce.
+    static func checkProof(
+        _ presentation: Presentation, request: PresentationRequest, definitions: [String: CredentialDefinition]
+    ) throws(AnonCredsError) {
+        let proofs = presentation.proof.proofs
         let keys = try presentation.identifiers.map { (identifier) throws(AnonCredsError) -> CredentialPrimaryPublicKey in
             guard let definition = definitions[identifier.credentialDefinitionID] else {
                 throw .presentationInvalid("no credential definition \(identifier.credentialDefinitionID)")
             }
             return definition.value.primary
         }
-        try checkReferents(presentation, request: request)
         let linkSecretResponses = Set(proofs.map { $0.equality.m[AttributeName.linkSecret] })
         guard linkSecretResponses.count == 1, linkSecretResponses.first! != nil else {
             throw .presentationInvalid("the sub-proofs do not prove one link secret")
