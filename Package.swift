@@ -201,7 +201,7 @@ let package = Package(
             name: "vellum",
             dependencies: [
                 "DID", "CryptoKeys", "JSONModel", "HTTP", "CBOR", "OpenDID", "SDJWT", "StatusList",
-                "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox", "LoopbackServer", "QRScanner", "W3CCredentials", "QRExchange", "JOSE",
+                "X509Trust", "MDoc", "Multiformats", "Wallet", "OpenID4VCI", "Sandbox", "LoopbackServer", "QRScanner", "W3CCredentials", "QRExchange", "JOSE", "AnonCreds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
@@ -330,7 +330,7 @@ let package = Package(
         ]),
         .testTarget(name: "VellumCLITests", dependencies: [
             "VellumTestSupport", "DID", "JSONModel", "SDJWT", "CryptoKeys", "JOSE", "Wallet", "Sandbox",
-            "SandboxClaimSupport", "MDoc", "StatusList", "X509Trust", "HTTP", "OpenDID", "W3CCredentials", "Multiformats",
+            "SandboxClaimSupport", "MDoc", "StatusList", "X509Trust", "HTTP", "OpenDID", "W3CCredentials", "Multiformats", "AnonCreds",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),

@@ -40,7 +40,9 @@ struct VerifyCommand: AsyncParsableCommand {
             ("device authentication not checked") unless --issuer-data-only asks for its issuer \
             data alone, which the report then says. With --nonce and/or --client-id an SD-JWT \
             presentation must carry a KB-JWT whose nonce and aud are those given. --at verifies \
-            as of another time. A file over \(verifyInputLimit >> 20) MiB, a pipe or a device is \
+            as of another time. Also recognises AnonCreds presentations (anoncreds-rs 0.2 JSON), checked \
+            against the --proof-request they answer with the --schema and --cred-def files they name \
+            (FILE or ID=FILE). A file over \(verifyInputLimit >> 20) MiB, a pipe or a device is \
             refused unread. Exits 0 only when everything verifies (1 invalid, 2 unreadable).
             """
     )
@@ -87,6 +89,15 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(name: .customLong("issuer-data-only"), help: "For a DeviceResponse without its session transcript: verify the issuer data alone, and say so.")
     var issuerDataOnly = false
 
+    @Option(name: .customLong("proof-request"), help: ArgumentHelp("The AnonCreds presentation request an AnonCreds presentation answers.", valueName: "file"))
+    var proofRequest: String?
+
+    @Option(name: .customLong("schema"), help: ArgumentHelp("An AnonCreds schema the presentation names, FILE or ID=FILE (repeatable).", valueName: "file"))
+    var anonCredsSchemas: [String] = []
+
+    @Option(name: .customLong("cred-def"), help: ArgumentHelp("An AnonCreds credential definition the presentation names, FILE or ID=FILE (repeatable).", valueName: "file"))
+    var anonCredsDefinitions: [String] = []
+
     @Flag(help: "Print the outcome as JSON.")
     var json = false
 
@@ -122,6 +133,10 @@ struct VerifyCommand: AsyncParsableCommand {
                 "\(file) is not a credential or document vellum verify reads",
                 hint: "it reads an SD-JWT (compact or JSON), an mdoc IssuerSigned or DeviceResponse (CBOR, hex or base64url), W3C VCs/VPs with Data Integrity proofs or as JWTs, and Open DID JSON",
                 code: 2)
+        }
+        if AnonCredsVerification.detects(document) {
+            try verifyAnonCreds(data)
+            return
         }
         if W3CVerification.detects(document) {
             try await verifyW3C(document)
