@@ -210,7 +210,7 @@ let package = Package(
             name: "vellum-bench",
             dependencies: [
                 "JOSE", "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "OpenDID", "SDJWT", "MDoc", "X509Trust",
-                "Wallet", "DCQL", "OpenID4VP", "HTTP", "JSONLD", "W3CCredentials", "DID",
+                "Wallet", "DCQL", "OpenID4VP", "HTTP", "JSONLD", "W3CCredentials", "DID", "AnonCreds",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
