@@ -101,55 +101,12 @@ def didkit_case(path):
     return run
 
 def anoncreds_case(path, step):
-    """anoncreds-rs 0.2.3 over the fixture's definition, in-process: the holder's request, processing
-    the issued credential, presenting 2 revealed, 1 unrevealed, 1 predicate, and verifying that
-    (what vellum-bench's anoncreds.* do)."""
-    from anoncreds import (Credential, CredentialDefinition, CredentialDefinitionPrivate, CredentialOffer,
-                           CredentialRequest, KeyCorrectnessProof, Presentation, PresentationRequest,
-                           PresentCredentials, create_link_secret, generate_nonce)
-    with open(path) as handle:
-        fx = json.load(handle)
-    cred_def = CredentialDefinition.load(fx["cred_def"])
-    schemas, cred_defs = {fx["schema_id"]: fx["schema"]}, {fx["cred_def_id"]: cred_def}
-    link_secret = create_link_secret()
-    offer = CredentialOffer.create(fx["schema_id"], fx["cred_def_id"], KeyCorrectnessProof.load(fx["key_correctness_proof"]))
-
-    def request():
-        return CredentialRequest.create("entropy", None, cred_def, link_secret, "default", offer)
-
-    if step == "request":
-        return request
-    cred_request, metadata = request()
-    issued = Credential.create(cred_def, CredentialDefinitionPrivate.load(fx["cred_def_private"]), offer, cred_request,
-                               fx["values"]).to_json()
-
-    def process():
-        return Credential.load(issued).process(metadata, link_secret, cred_def, None)
-
-    if step == "process":
-        return process
-    processed = process()
-    pres_request = PresentationRequest.load({"nonce": generate_nonce(), "name": "bench", "version": "1.0",
-                                             "requested_attributes": {"a": {"name": "name"}, "b": {"name": "Degree Name"},
-                                                                      "c": {"name": "age"}},
-                                             "requested_predicates": {"d": {"name": "age", "p_type": ">=", "p_value": 18}}})
-
-    def present():
-        chosen = PresentCredentials()
-        chosen.add_attributes(processed, "a", "b", reveal=True)
-        chosen.add_attributes(processed, "c", reveal=False)
-        chosen.add_predicates(processed, "d")
-        return Presentation.create(pres_request, chosen, None, link_secret, schemas, cred_defs)
-
-    if step == "present":
-        return present
-    presentation = present()
-
-    def verify():
-        if not presentation.verify(pres_request, schemas, cred_defs):
-            raise SystemExit("anoncreds-rs did not verify its presentation")
-
-    return verify
+    """anoncreds-rs 0.2.3 in-process over the fixture's definition (Tests/Peers/anoncreds_peer.py
+    timing_case): what vellum-bench's anoncreds.* rows do."""
+    import os
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Peers"))
+    import anoncreds_peer
+    return anoncreds_peer.timing_case(path, step)
 
 
 def operation(name, inputs):

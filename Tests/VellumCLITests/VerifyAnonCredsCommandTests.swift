@@ -14,6 +14,7 @@ struct VerifyAnonCredsCommandTests {
     struct Case {
         var folder: URL
         var presentation: String
+        var w3cPresentation = ""
         var request: PresentationRequest
         var schema: String
         var definition: String
@@ -24,10 +25,10 @@ struct VerifyAnonCredsCommandTests {
             return url.path
         }
 
-        func verify(_ request: PresentationRequest, _ extra: [String] = []) async throws -> (Int32, String, String) {
+        func verify(_ request: PresentationRequest, _ extra: [String] = [], file: String? = nil) async throws -> (Int32, String, String) {
             let requestFile = try write(request.jsonData(), as: "request-\(UUID().uuidString).json")
             let result = try await VellumBinary.run(
-                ["verify", presentation, "--proof-request", requestFile, "--schema", schema, "--cred-def", definition] + extra)
+                ["verify", file ?? presentation, "--proof-request", requestFile, "--schema", schema, "--cred-def", definition] + extra)
             return (result.status, result.standardOutput, result.standardError)
         }
     }
@@ -54,6 +55,11 @@ struct VerifyAnonCredsCommandTests {
         ]), definitions: [definitionID: definition], schemas: [schemaID: try Schema(jsonData: member("schema"))])
         var testCase = Case(folder: folder, presentation: "", request: request, schema: "", definition: "")
         testCase.presentation = try testCase.write(presentation.jsonData(), as: "presentation.json")
+        let w3c = try W3CAnonCredsPresentation(
+            presentation, request: request,
+            sources: [W3CAnonCredsCredential(try Credential(jsonData: member("processed")), issuerID: "did:example:vellum-issuer", version: .v2_0)],
+            version: .v2_0)
+        testCase.w3cPresentation = try testCase.write(w3c.jsonData(), as: "w3c-presentation.json")
         testCase.schema = try testCase.write(try member("schema"), as: "schema.json")
         testCase.definition = "\(definitionID)=" + (try testCase.write(try member("cred_def"), as: "cred-def.json"))
         try await body(testCase)
@@ -69,6 +75,20 @@ struct VerifyAnonCredsCommandTests {
             let (_, json, _) = try await testCase.verify(testCase.request, ["--json"])
             let report = try JSONValue(parsing: Data(json.utf8))
             #expect(report["format"] == "anoncreds" && report["valid"] == true && report["revealed"]?["name_referent"] == "Alice Example")
+        }
+    }
+
+    @Test("the same proof in anoncreds-rs' W3C form verifies (exit 0), and not for another nonce (exit 1)")
+    func w3cForm() async throws {
+        try await Self.withCase { testCase in
+            let (status, output, errors) = try await testCase.verify(testCase.request, file: testCase.w3cPresentation)
+            #expect(status == 0, "\(output)\(errors)")
+            #expect(output.contains("AnonCreds W3C presentation") && output.contains("name: Alice Example") && output.contains("age: predicate proven"))
+            var other = testCase.request
+            other.nonce = .random()
+            let (json, jsonOutput, _) = try await testCase.verify(other, ["--json"], file: testCase.w3cPresentation)
+            let report = try JSONValue(parsing: Data(jsonOutput.utf8))
+            #expect(json == 1 && report["kind"] == "w3c-presentation" && report["valid"] == false, "\(jsonOutput)")
         }
     }
 

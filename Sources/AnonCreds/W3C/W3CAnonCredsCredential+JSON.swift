@@ -5,13 +5,16 @@ extension W3CAnonCredsCredential {
     /// Reads the credential from JSON bytes (JSONModel's strict parser first: limits,
     /// duplicate members refused).
     public init(jsonData data: Data) throws(AnonCredsError) {
-        let json: JSONValue
+        try self.init(json: try Self.parse(data))
+    }
+
+    /// JSON bytes through JSONModel's strict parser, a failure as ``AnonCredsError/malformedJSON(_:)``.
+    static func parse(_ data: Data) throws(AnonCredsError) -> JSONValue {
         do {
-            json = try JSONParser().parse(data)
+            return try JSONParser().parse(data)
         } catch {
             throw .malformedJSON(error.description)
         }
-        try self.init(json: json)
     }
 
     /// Reads the credential as anoncreds-rs does: its members and no others, the contexts of

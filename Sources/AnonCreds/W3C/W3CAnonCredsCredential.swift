@@ -64,6 +64,11 @@ public struct W3CAnonCredsCredential: Sendable, Hashable {
         .malformedObject(type: "W3C AnonCreds credential", path: "", reason: reason)
     }
 
+    /// The schema its proof names.
+    public var schemaID: String? { proof.value.value["schema_id"]?.stringValue }
+    /// The credential definition its proof names.
+    public var credentialDefinitionID: String? { proof.value.value["cred_def_id"]?.stringValue }
+
     /// The W3C form of a (processed or issued) credential, as anoncreds-rs' `credential_to_w3c`.
     /// VCDM 1.1 needs an `issuanceDate` (an XML Schema date-time); anoncreds-rs writes now.
     public init(_ credential: Credential, issuerID: String, version: Version = .v1_1, issuanceDate: String? = nil) throws(AnonCredsError) {

@@ -79,13 +79,7 @@ public struct W3CAnonCredsPresentation: Sendable, Hashable {
 
     /// Reads a presentation from JSON bytes.
     public init(jsonData data: Data) throws(AnonCredsError) {
-        let json: JSONValue
-        do {
-            json = try JSONParser().parse(data)
-        } catch {
-            throw .malformedJSON(error.description)
-        }
-        guard case .object(let object) = json else { throw Self.malformed("a presentation is a JSON object") }
+        guard case .object(let object) = try W3CAnonCredsCredential.parse(data) else { throw Self.malformed("a presentation is a JSON object") }
         let known: Set<String> = ["@context", "type", "@type", "verifiableCredential", "proof"]
         if let unknown = object.keys.first(where: { !known.contains($0) }) { throw Self.malformed("unknown member \(unknown)") }
         (version, contexts) = try W3CAnonCredsCredential.contexts(object["@context"])

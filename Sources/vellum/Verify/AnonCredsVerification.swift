@@ -18,20 +18,26 @@ struct AnonCredsVerification {
     var schemaFiles: [String]
     var definitionFiles: [String]
 
-    /// Whether `document` has the shape of an AnonCreds presentation.
+    /// Whether `document` has the shape of an AnonCreds presentation, legacy or W3C (an
+    /// `anoncreds-2023` proof).
     static func detects(_ document: JSONValue) -> Bool {
-        document["proof"]?["proofs"] != nil && document["proof"]?["aggregated_proof"] != nil && document["requested_proof"] != nil
+        (document["proof"]?["proofs"] != nil && document["proof"]?["aggregated_proof"] != nil && document["requested_proof"] != nil)
+            || isW3C(document)
     }
+
+    static func isW3C(_ document: JSONValue) -> Bool { document["proof"]?["cryptosuite"]?.stringValue == "anoncreds-2023" }
 
     /// The outcome: whether it verifies, and why not.
     struct Report {
-        var presentation: Presentation
+        var presentation: Presentation?
+        var w3c: W3CAnonCredsPresentation?
         var failure: String?
         var isValid: Bool { failure == nil }
     }
 
     /// Reads everything (an unreadable input is exit 2) and verifies.
-    func verify(_ data: Data, file: String) throws -> Report {
+    func verify(_ data: Data, file: String, document: JSONValue) throws -> Report {
+        if Self.isW3C(document) { return try verifyW3C(data, file: file) }
         let presentation: Presentation = try Self.read(data, what: file)
         guard let requestFile else {
             throw failure(
@@ -50,6 +56,34 @@ struct AnonCredsVerification {
             return Report(presentation: presentation)
         } catch {
             return Report(presentation: presentation, failure: error.description)
+        }
+    }
+
+    /// A presentation in anoncreds-rs' W3C form.
+    func verifyW3C(_ data: Data, file: String) throws -> Report {
+        let presentation: W3CAnonCredsPresentation
+        do {
+            presentation = try W3CAnonCredsPresentation(jsonData: data)
+        } catch {
+            throw failure("\(file) is not an AnonCreds W3C presentation: \(error)", code: 2)
+        }
+        guard let requestFile else {
+            throw failure(
+                "\(file) is an AnonCreds presentation: it verifies only against the request it answers",
+                hint: "add --proof-request FILE, and --schema and --cred-def for what it names", code: 2)
+        }
+        let request: PresentationRequest = try Self.read(try readFile(requestFile), what: requestFile)
+        let schemas: [String: Schema] = try Self.objects(
+            schemaFiles, named: Set(presentation.credentials.compactMap(\.schemaID)), option: "--schema",
+            wrapped: ("schema_id", "schema"))
+        let definitions: [String: CredentialDefinition] = try Self.objects(
+            definitionFiles, named: Set(presentation.credentials.compactMap(\.credentialDefinitionID)), option: "--cred-def",
+            wrapped: ("credential_definition_id", "credential_definition"))
+        do {
+            try AnonCredsVerifier.verify(presentation, request: request, schemas: schemas, definitions: definitions)
+            return Report(w3c: presentation)
+        } catch {
+            return Report(w3c: presentation, failure: error.description)
         }
     }
 
@@ -94,11 +128,12 @@ struct AnonCredsVerification {
     }
 
     static func text(_ report: Report) -> String {
-        var lines = ["AnonCreds presentation: \(report.presentation.identifiers.count) credential(s)"]
-        for (index, identifier) in report.presentation.identifiers.enumerated() {
+        guard let presentation = report.presentation else { return w3cText(report) }
+        var lines = ["AnonCreds presentation: \(presentation.identifiers.count) credential(s)"]
+        for (index, identifier) in presentation.identifiers.enumerated() {
             lines.append("  [\(index)] \(identifier.credentialDefinitionID)  (schema \(identifier.schemaID))")
         }
-        let requested = report.presentation.requestedProof
+        let requested = presentation.requestedProof
         for (referent, value) in requested.revealedAttributes.sorted(by: { $0.key < $1.key }) {
             lines.append("  \(referent): \(value.raw)  [\(value.subProofIndex)]")
         }
@@ -115,8 +150,33 @@ struct AnonCredsVerification {
         return lines.joined(separator: "\n")
     }
 
+    /// A W3C presentation: each credential and what its subject shows.
+    static func w3cText(_ report: Report) -> String {
+        let credentials = report.w3c?.credentials ?? []
+        var lines = ["AnonCreds W3C presentation: \(credentials.count) credential(s)"]
+        for (index, credential) in credentials.enumerated() {
+            lines.append("  [\(index)] \(credential.credentialDefinitionID ?? "?")  (schema \(credential.schemaID ?? "?"))")
+            for (name, value) in credential.subject.sorted(by: { $0.key < $1.key }) {
+                lines.append("    \(name): \(value.raw ?? "predicate proven")")
+            }
+        }
+        lines.append(report.failure.map { "INVALID: \($0)" } ?? "VALID")
+        return lines.joined(separator: "\n")
+    }
+
     static func json(_ report: Report) -> String {
-        let requested = report.presentation.requestedProof
+        guard let presentation = report.presentation else {
+            var object: JSONObject = ["format": "anoncreds", "kind": "w3c-presentation", "valid": .bool(report.isValid)]
+            object["credentials"] = .array((report.w3c?.credentials ?? []).map { credential in
+                .object([
+                    "schemaId": .string(credential.schemaID ?? ""), "credDefId": .string(credential.credentialDefinitionID ?? ""),
+                    "subject": .object(JSONObject(credential.subject.sorted { $0.key < $1.key }.map { ($0.key, $0.value.raw.map(JSONValue.string) ?? .bool(true)) })),
+                ])
+            })
+            if let failure = report.failure { object["error"] = .string(failure) }
+            return JSONValue.object(object).serializedString(.pretty)
+        }
+        let requested = presentation.requestedProof
         var revealed = JSONObject()
         for (referent, value) in requested.revealedAttributes { revealed[referent] = .string(value.raw) }
         for (referent, group) in requested.revealedAttributeGroups {
@@ -124,7 +184,7 @@ struct AnonCredsVerification {
         }
         var object: JSONObject = [
             "format": "anoncreds", "kind": "presentation", "valid": .bool(report.isValid),
-            "credentials": .array(report.presentation.identifiers.map {
+            "credentials": .array(presentation.identifiers.map {
                 .object(["schemaId": .string($0.schemaID), "credDefId": .string($0.credentialDefinitionID)])
             }),
             "revealed": .object(revealed),
@@ -139,10 +199,10 @@ struct AnonCredsVerification {
 
 extension VerifyCommand {
     /// Verifies an AnonCreds presentation against `--proof-request` and prints the outcome.
-    func verifyAnonCreds(_ data: Data) throws {
+    func verifyAnonCreds(_ data: Data, document: JSONValue) throws {
         let verification = AnonCredsVerification(
             requestFile: proofRequest, schemaFiles: anonCredsSchemas, definitionFiles: anonCredsDefinitions)
-        let report = try verification.verify(data, file: file)
+        let report = try verification.verify(data, file: file, document: document)
         print(json ? AnonCredsVerification.json(report) : AnonCredsVerification.text(report))
         if !report.isValid { throw ExitCode.failure }
     }

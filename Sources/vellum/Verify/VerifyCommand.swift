@@ -40,7 +40,7 @@ struct VerifyCommand: AsyncParsableCommand {
             ("device authentication not checked") unless --issuer-data-only asks for its issuer \
             data alone, which the report then says. With --nonce and/or --client-id an SD-JWT \
             presentation must carry a KB-JWT whose nonce and aud are those given. --at verifies \
-            as of another time. Also recognises AnonCreds presentations (anoncreds-rs 0.2 JSON), checked \
+            as of another time. Also recognises AnonCreds presentations (anoncreds-rs 0.2 JSON, legacy or W3C), checked \
             against the --proof-request they answer with the --schema and --cred-def files they name \
             (FILE or ID=FILE). A file over \(verifyInputLimit >> 20) MiB, a pipe or a device is \
             refused unread. Exits 0 only when everything verifies (1 invalid, 2 unreadable).
@@ -135,7 +135,7 @@ struct VerifyCommand: AsyncParsableCommand {
                 code: 2)
         }
         if AnonCredsVerification.detects(document) {
-            try verifyAnonCreds(data)
+            try verifyAnonCreds(data, document: document)
             return
         }
         if W3CVerification.detects(document) {
