@@ -37,20 +37,27 @@ struct AnonCredsVerification {
 
     /// Reads everything (an unreadable input is exit 2) and verifies.
     func verify(_ data: Data, file: String, document: JSONValue) throws -> Report {
-        if Self.isW3C(document) { return try verifyW3C(data, file: file) }
-        let presentation: Presentation = try Self.read(data, what: file)
-        guard let requestFile else {
-            throw failure(
-                "\(file) is an AnonCreds presentation: it verifies only against the request it answers",
-                hint: "add --proof-request FILE, and --schema and --cred-def for what it names", code: 2)
+        if Self.isW3C(document) {
+            let presentation: W3CAnonCredsPresentation
+            do {
+                presentation = try W3CAnonCredsPresentation(jsonData: data)
+            } catch {
+                throw failure("\(file) is not an AnonCreds W3C presentation: \(error)", code: 2)
+            }
+            let (request, schemas, definitions) = try inputs(
+                for: file, schemaIDs: presentation.credentials.compactMap(\.schemaID),
+                definitionIDs: presentation.credentials.compactMap(\.credentialDefinitionID))
+            do {
+                try AnonCredsVerifier.verify(presentation, request: request, schemas: schemas, definitions: definitions)
+                return Report(w3c: presentation)
+            } catch {
+                return Report(w3c: presentation, failure: error.description)
+            }
         }
-        let request: PresentationRequest = try Self.read(try readFile(requestFile), what: requestFile)
-        let schemas: [String: Schema] = try Self.objects(
-            schemaFiles, named: Set(presentation.identifiers.map(\.schemaID)), option: "--schema",
-            wrapped: ("schema_id", "schema"))
-        let definitions: [String: CredentialDefinition] = try Self.objects(
-            definitionFiles, named: Set(presentation.identifiers.map(\.credentialDefinitionID)), option: "--cred-def",
-            wrapped: ("credential_definition_id", "credential_definition"))
+        let presentation: Presentation = try Self.read(data, what: file)
+        let (request, schemas, definitions) = try inputs(
+            for: file, schemaIDs: presentation.identifiers.map(\.schemaID),
+            definitionIDs: presentation.identifiers.map(\.credentialDefinitionID))
         do {
             try AnonCredsVerifier.verify(presentation, request: request, schemas: schemas, definitions: definitions)
             return Report(presentation: presentation)
@@ -59,14 +66,10 @@ struct AnonCredsVerification {
         }
     }
 
-    /// A presentation in anoncreds-rs' W3C form.
-    func verifyW3C(_ data: Data, file: String) throws -> Report {
-        let presentation: W3CAnonCredsPresentation
-        do {
-            presentation = try W3CAnonCredsPresentation(jsonData: data)
-        } catch {
-            throw failure("\(file) is not an AnonCreds W3C presentation: \(error)", code: 2)
-        }
+    /// The request, schemas and credential definitions a presentation naming these is checked with.
+    func inputs(
+        for file: String, schemaIDs: [String], definitionIDs: [String]
+    ) throws -> (PresentationRequest, [String: Schema], [String: CredentialDefinition]) {
         guard let requestFile else {
             throw failure(
                 "\(file) is an AnonCreds presentation: it verifies only against the request it answers",
@@ -74,17 +77,11 @@ struct AnonCredsVerification {
         }
         let request: PresentationRequest = try Self.read(try readFile(requestFile), what: requestFile)
         let schemas: [String: Schema] = try Self.objects(
-            schemaFiles, named: Set(presentation.credentials.compactMap(\.schemaID)), option: "--schema",
-            wrapped: ("schema_id", "schema"))
+            schemaFiles, named: Set(schemaIDs), option: "--schema", wrapped: ("schema_id", "schema"))
         let definitions: [String: CredentialDefinition] = try Self.objects(
-            definitionFiles, named: Set(presentation.credentials.compactMap(\.credentialDefinitionID)), option: "--cred-def",
+            definitionFiles, named: Set(definitionIDs), option: "--cred-def",
             wrapped: ("credential_definition_id", "credential_definition"))
-        do {
-            try AnonCredsVerifier.verify(presentation, request: request, schemas: schemas, definitions: definitions)
-            return Report(w3c: presentation)
-        } catch {
-            return Report(w3c: presentation, failure: error.description)
-        }
+        return (request, schemas, definitions)
     }
 
     static func read<T: AnonCredsObject>(_ data: Data, what: String) throws -> T {
