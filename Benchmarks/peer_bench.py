@@ -100,6 +100,7 @@ def didkit_case(path):
     run()
     return run
 
+
 def anoncreds_case(path, step):
     """anoncreds-rs 0.2.3 in-process over the fixture's definition (Tests/Peers/anoncreds_peer.py
     timing_case): what vellum-bench's anoncreds.* rows do."""
