@@ -47,6 +47,27 @@ struct VerifyW3CCommandTests {
         }
     }
 
+    @Test("a credential whose issuer is a DID is refused when another DID's key made its proof (exit 1, notControllersKey)")
+    func proofByAnotherDID() async throws {
+        try await Self.withFolder { folder in
+            let issuerKey = PrivateKey(curve: .ed25519), otherKey = PrivateKey(curve: .ed25519)
+            let issuer = try DIDKey.make(for: issuerKey.publicKey), other = try DIDKey.make(for: otherKey.publicKey)
+            let unsigned: JSONValue = [
+                "@context": ["https://www.w3.org/ns/credentials/v2"], "type": ["VerifiableCredential"],
+                "issuer": .string(issuer.description), "credentialSubject": ["name": "Alice"],
+            ]
+            func signed(by key: PrivateKey, _ did: DIDIdentifier) async throws -> JSONValue {
+                let options = DataIntegrityProofOptions(cryptosuite: .eddsaJCS2022, verificationMethod: "\(did)#\(did.methodSpecificID)")
+                return try await DataIntegritySigner.sign(unsigned, options: options, signer: SoftwareSigner(privateKey: key))
+            }
+            let honest = try await VellumBinary.run(["verify", try Self.write(try await signed(by: issuerKey, issuer), in: folder, as: "honest.json")])
+            #expect(honest.status == 0, "\(honest.standardOutput)")
+            let stranger = try await VellumBinary.run(["verify", try Self.write(try await signed(by: otherKey, other), in: folder, as: "stranger.json")])
+            #expect(stranger.status == 1, "\(stranger.standardOutput)")
+            #expect(stranger.standardOutput.contains("not a key of \(issuer)"))
+        }
+    }
+
     @Test("a presentation verifies with its challenge (--nonce) and domain (--client-id), and not with another challenge")
     func presentation() async throws {
         try await Self.withFolder { folder in
