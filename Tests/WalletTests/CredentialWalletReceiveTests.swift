@@ -1,10 +1,12 @@
 import CBOR
 import CryptoKeys
+import DID
 import Foundation
 import JSONModel
 import MDoc
 import StatusList
 import Testing
+import W3CCredentials
 @testable import Wallet
 
 /// Receiving credentials: each is validated in full before anything is stored, and a
@@ -245,6 +247,29 @@ struct CredentialWalletReceiveTests {
         #expect(shown.credentialType == "UniversityDegreeCredential")
         #expect(shown.verificationResult.failures.map(\.kind) == [.unverifiableFormat])
         #expect(shown.claims.value(at: ["vc", "credentialSubject", "degree"]) == .string("BSc"))
+    }
+
+    @Test("a VC-JWT whose kid is its issuer's did:key is verified; one signed by another DID's key is refused: untrustedIssuer")
+    func jwtVCJSONVerifiedByDID() async throws {
+        defer { fixture.cleanUp() }
+        let wallet = try await wallet()
+        let issuerKey = PrivateKey(curve: .ed25519), otherKey = PrivateKey(curve: .ed25519)
+        let issuer = try DIDKey.make(for: issuerKey.publicKey), other = try DIDKey.make(for: otherKey.publicKey)
+        let credential: JSONValue = [
+            "@context": ["https://www.w3.org/2018/credentials/v1"], "type": ["VerifiableCredential", "UniversityDegreeCredential"],
+            "issuer": .string(issuer.description), "issuanceDate": "2026-01-01T00:00:00Z", "credentialSubject": ["degree": "BSc"],
+        ]
+        func token(signedBy key: PrivateKey, as did: DIDIdentifier) async throws -> String {
+            try await JOSECredentialSigner.sign(
+                credential, form: .vcJWT, keyID: "\(did)#\(did.methodSpecificID)", signer: SoftwareSigner(privateKey: key))
+        }
+        let stored = try await wallet.addCredential(try ReceivedCredential(
+            format: .jwtVCJSON, credential: try await token(signedBy: issuerKey, as: issuer), holderKeyID: nil))
+        #expect(stored.verificationResult.verified, "\(stored.verificationResult.failures)")
+        #expect(stored.credentialType == "UniversityDegreeCredential")
+        let forged = try ReceivedCredential(format: .jwtVCJSON, credential: try await token(signedBy: otherKey, as: other), holderKeyID: nil)
+        let rejection = await rejection { try await wallet.addCredential(forged) }
+        #expect(rejection?.failures.map(\.kind) == [.untrustedIssuer], "\(String(describing: rejection))")
     }
 
     func expectEmpty(_ wallet: CredentialWallet, sourceLocation: SourceLocation = #_sourceLocation) async throws {

@@ -5,8 +5,8 @@ import JOSE
 import JSONModel
 import Multiformats
 
-/// W3C VC secured as a JWT (`jwt_vc_json`): kept verbatim and shown; its signature is not
-/// verified by this version (``JWTVCInspector`` says so), and it is not presented.
+/// W3C VC secured as a JWT (`jwt_vc_json`): kept verbatim and shown; verified when its key is
+/// a DID's (``JWTVCInspector``), else kept as unverifiable; not presented by this version.
 struct JWTVCPlugIn: CredentialFormatPlugIn {
     var format: CredentialFormat { .jwtVCJSON }
     var protocolIdentifiers: Set<String> { [CredentialFormatIdentifier.jwtVCJSON] }
@@ -20,6 +20,6 @@ struct JWTVCPlugIn: CredentialFormatPlugIn {
     }
 
     func inspect(_ payload: Data, context: InspectionContext) async -> CredentialInspection {
-        JWTVCInspector.inspect(payload, now: context.now)
+        await JWTVCInspector.inspect(payload, now: context.now)
     }
 }
