@@ -79,4 +79,47 @@ struct IndyCredxInteropTests {
         let refused = try? await peer(["op": "verify", "presentation": encodedChanged, "request": requestJSON].merging(ledger) { $1 })
         #expect(refused?["valid"] as? Bool != true)
     }
+
+    @Test("Vellum's issuer (Indy identifiers) issues to indy-credx's holder, which processes it; Vellum verifies indy-credx's proof, and refuses it for another nonce")
+    func reverse() async throws {
+        var generator = SystemRandomNumberGenerator()
+        let schemaID = "\(Self.issuerDID):2:vellum-degree:1.0"
+        let definitionID = "\(Self.issuerDID):3:CL:\(schemaID):default"
+        let schema = try Schema(name: "vellum-degree", version: "1.0", attributeNames: ["name", "age"], issuerID: Self.issuerDID)
+        let issuer = try AnonCredsIssuer.create(schema: schema, schemaID: schemaID, credentialDefinitionID: definitionID, using: &generator)
+        let offer = issuer.offer(using: &generator)
+        let definitionJSON = try object(issuer.definition.jsonData())
+        let requested = try await peer([
+            "op": "holder-request", "cred_def_id": definitionID, "cred_def": definitionJSON, "offer": try object(offer.jsonData()),
+            "prover_did": Self.issuerDID,
+        ])
+        let request = try CredentialRequest(jsonData: try json(requested["request"]))
+        let credential = try issuer.issue(["name": "Bob", "age": "41"], for: request, offer: offer, using: &generator)
+        let processed = try await peer([
+            "op": "holder-process", "cred_def_id": definitionID, "cred_def": definitionJSON, "credential": try object(credential.jsonData()),
+            "metadata": requested["metadata"]!, "link_secret": requested["link_secret"]!,
+        ])
+        let nonce = Nonce.random().text
+        let requestJSON: [String: Any] = [
+            "nonce": nonce, "name": "proof", "version": "1.0",
+            "requested_attributes": ["name_referent": ["name": "name", "restrictions": [["cred_def_id": definitionID]]]],
+            "requested_predicates": ["adult": ["name": "age", "p_type": ">=", "p_value": 18]],
+        ]
+        let presented = try await peer([
+            "op": "holder-present", "request": requestJSON, "credential": processed["credential"]!, "link_secret": requested["link_secret"]!,
+            "schemas": [schemaID: try object(schema.jsonData())], "cred_defs": [definitionID: definitionJSON],
+            "revealed": ["name_referent"], "predicates": ["adult"],
+        ])
+        let presentation = try Presentation(jsonData: try json(presented["presentation"]))
+        try AnonCredsVerifier.verify(
+            presentation, request: try PresentationRequest(jsonData: try json(requestJSON)), schemas: [schemaID: schema],
+            definitions: [definitionID: issuer.definition])
+        var otherNonce = requestJSON
+        otherNonce["nonce"] = Nonce.random().text
+        #expect(throws: AnonCredsError.self) {
+            try AnonCredsVerifier.verify(
+                presentation, request: try PresentationRequest(jsonData: try json(otherNonce)), schemas: [schemaID: schema],
+                definitions: [definitionID: issuer.definition])
+        }
+    }
 }

@@ -11,6 +11,11 @@ stdin: one JSON object with "op":
   {"op":"issue","cred_def","cred_def_private","offer","request","values":{name: raw}} -> {"credential"}
   {"op":"verify","presentation","request","schemas":{id: indy schema},"cred_defs":{id: indy cred def}}
       -> {"valid": bool} (or exit 1 with the library's refusal)
+  {"op":"holder-request","cred_def_id","cred_def" (anoncreds-rs form),"offer","prover_did"}
+      -> {"request","metadata","link_secret"} (the definition rewritten to Indy's form first)
+  {"op":"holder-process","cred_def_id","cred_def","credential","metadata","link_secret"} -> {"credential"}
+  {"op":"holder-present","request","credential","link_secret","schemas":{id: anoncreds-rs form},
+   "cred_defs":{id: anoncreds-rs form},"revealed":[referent],"predicates":[referent]} -> {"presentation"}
 """
 import json
 import sys
@@ -53,7 +58,54 @@ def verify(request):
     return {"valid": bool(valid)}
 
 
-OPS = {"setup": setup, "issue": issue, "verify": verify}
+def indy_cred_def(cred_def_id, cred_def):
+    """An anoncreds-rs credential definition in Indy's form (id and ver, no issuerId)."""
+    return {"ver": "1.0", "id": cred_def_id, "schemaId": cred_def["schemaId"], "type": cred_def["type"],
+            "tag": cred_def["tag"], "value": cred_def["value"]}
+
+
+def indy_schema(schema_id, schema):
+    """An anoncreds-rs schema in Indy's form."""
+    return {"ver": "1.0", "id": schema_id, "name": schema["name"], "version": schema["version"],
+            "attrNames": schema["attrNames"], "seqNo": None}
+
+
+def holder_request(request):
+    from indy_credx import CredentialRequest, LinkSecret
+
+    link_secret = LinkSecret.create()
+    credential_request, metadata = CredentialRequest.create(
+        request["prover_did"], indy_cred_def(request["cred_def_id"], request["cred_def"]), link_secret, "default", request["offer"])
+    return {"request": json.loads(credential_request.to_json()), "metadata": json.loads(metadata.to_json()),
+            "link_secret": json.loads(link_secret.to_json())}
+
+
+def holder_process(request):
+    from indy_credx import Credential
+
+    credential = Credential.load(request["credential"]).process(
+        request["metadata"], json.dumps(request["link_secret"]), indy_cred_def(request["cred_def_id"], request["cred_def"]))
+    return {"credential": json.loads(credential.to_json())}
+
+
+def holder_present(request):
+    from indy_credx import Credential, PresentCredentials, Presentation
+
+    credential = Credential.load(request["credential"])
+    present = PresentCredentials()
+    if request.get("revealed"):
+        present.add_attributes(credential, *request["revealed"], reveal=True)
+    if request.get("predicates"):
+        present.add_predicates(credential, *request["predicates"])
+    presentation = Presentation.create(
+        request["request"], present, {}, json.dumps(request["link_secret"]),
+        [indy_schema(id, value) for id, value in request["schemas"].items()],
+        [indy_cred_def(id, value) for id, value in request["cred_defs"].items()])
+    return {"presentation": json.loads(presentation.to_json())}
+
+
+OPS = {"setup": setup, "issue": issue, "verify": verify, "holder-request": holder_request,
+       "holder-process": holder_process, "holder-present": holder_present}
 
 if __name__ == "__main__":
     req = json.load(sys.stdin)
