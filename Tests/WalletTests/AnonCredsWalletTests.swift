@@ -89,4 +89,27 @@ struct AnonCredsWalletTests {
             }
         }
     }
+
+    @Test("the stored credentials that answer each referent are listed; a proof from them verifies, one for an unmet predicate is not made")
+    func searchAndPresent() async throws {
+        try await TemporaryWallet.withCredentialWallet { wallet, _ in
+            let adult = try await Self.issue(into: wallet, values: ["name": "Alice", "age": "30"])
+            let minor = try await Self.issue(into: wallet, values: ["name": "Bea", "age": "12"])
+            let requestJSON = #"{"nonce":"\#(Nonce.random().text)","name":"proof","version":"1.0","requested_attributes":{"name":{"name":"name","restrictions":[{"cred_def_id":"did:example:university/cred-def/degree"}]}},"requested_predicates":{"adult":{"name":"age","p_type":">=","p_value":18}}}"#
+            let request = try PresentationRequest(jsonString: requestJSON)
+            let candidates = try await wallet.anonCredsCandidates(for: request)
+            #expect(candidates.attributes["name"] == [adult.id, minor.id].sorted())
+            #expect(candidates.predicates["adult"] == [adult.id])
+
+            let proof = try await wallet.anonCredsPresentation(
+                for: request, selection: [adult.id: AnonCredsReferents(revealed: ["name"], predicates: ["adult"])])
+            try AnonCredsVerifier.verify(
+                proof, request: request, schemas: [Self.issuer.definition.schemaID: Self.schema],
+                definitions: [Self.issuer.credentialDefinitionID: Self.issuer.definition])
+            await expectError(WalletError.self, matching: { if case .presentationFailed = $0 { true } else { false } }) {
+                _ = try await wallet.anonCredsPresentation(
+                    for: request, selection: [minor.id: AnonCredsReferents(revealed: ["name"], predicates: ["adult"])])
+            }
+        }
+    }
 }

@@ -70,3 +70,74 @@ extension CredentialWallet {
         .credentialRejected(.failedValidation([VerificationFailure(.invalidSignature, error.description)]))
     }
 }
+
+extension CredentialWallet {
+    /// For each referent of `request`, the ids of the stored AnonCreds credentials that can
+    /// answer it (AnonCreds' `CredentialSearch` over each credential with the schema and
+    /// definition kept beside it): what a wallet lists before the user chooses.
+    public func anonCredsCandidates(for request: PresentationRequest) async throws(WalletError) -> CredentialSearch.Candidates {
+        let records = try await anonCredsRecords()
+        var schemas: [String: Schema] = [:], definitions: [String: CredentialDefinition] = [:]
+        for (_, record) in records {
+            schemas[record.credential.schemaID] = record.schema
+            definitions[record.credential.credentialDefinitionID] = record.definition
+        }
+        do {
+            return try CredentialSearch(schemas: schemas, definitions: definitions)
+                .candidates(for: request, among: records.mapValues(\.credential))
+        } catch {
+            throw .invalidInput("the presentation request: \(error)")
+        }
+    }
+
+    /// A proof answering `request` from stored AnonCreds credentials: `selection` names, per
+    /// stored credential id, the referents it reveals, keeps hidden or proves a predicate
+    /// for; the schemas and definitions come from the wallet, the link secret from its sealed
+    /// table. A predicate that does not hold, or a credential that does not meet a referent's
+    /// restrictions, gives no proof but ``WalletError/presentationFailed(_:)``.
+    public func anonCredsPresentation(
+        for request: PresentationRequest, selection: [String: AnonCredsReferents], selfAttested: [String: String] = [:]
+    ) async throws(WalletError) -> Presentation {
+        let records = try await anonCredsRecords()
+        var uses: [PresentationSelection.CredentialUse] = []
+        var schemas: [String: Schema] = [:], definitions: [String: CredentialDefinition] = [:]
+        for (id, referents) in selection.sorted(by: { $0.key < $1.key }) {
+            guard let record = records[id] else { throw .notFound(kind: "AnonCreds credential", id: id) }
+            uses.append(.init(credential: record.credential, revealed: referents.revealed, unrevealed: referents.unrevealed, predicates: referents.predicates))
+            schemas[record.credential.schemaID] = record.schema
+            definitions[record.credential.credentialDefinitionID] = record.definition
+        }
+        let holder = try await anonCredsHolder()
+        do {
+            return try holder.present(
+                request, selection: PresentationSelection(credentials: uses, selfAttested: selfAttested), definitions: definitions, schemas: schemas)
+        } catch {
+            throw .presentationFailed(.credentialUnusable(id: selection.keys.sorted().joined(separator: ", "), reason: error.description))
+        }
+    }
+
+    /// The stored AnonCreds records by credential id; one that no longer reads is skipped.
+    func anonCredsRecords() async throws(WalletError) -> [String: AnonCredsRecord] {
+        var records: [String: AnonCredsRecord] = [:]
+        for summary in try await listCredentials() where summary.format == .anonCreds {
+            let stored = try await store.credential(id: summary.id)
+            if let record = try? AnonCredsRecord(payload: stored.payload) { records[summary.id] = record }
+        }
+        return records
+    }
+}
+
+/// What one stored AnonCreds credential answers in a proof: the referents it reveals, those
+/// it proves without revealing, and the predicates it proves.
+public struct AnonCredsReferents: Sendable, Hashable {
+    public var revealed: [String]
+    public var unrevealed: [String]
+    public var predicates: [String]
+
+    /// The referents a credential answers.
+    public init(revealed: [String] = [], unrevealed: [String] = [], predicates: [String] = []) {
+        self.revealed = revealed
+        self.unrevealed = unrevealed
+        self.predicates = predicates
+    }
+}
