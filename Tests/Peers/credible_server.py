@@ -7,6 +7,7 @@ Serves on 127.0.0.1:PORT (argv[1]) over plain HTTP, as Spruce's Credible test se
   GET  /requests/<variant>  a VerifiablePresentationRequest (challenge, domain 127.0.0.1)
   POST /requests/<variant>  presentation (form) -> verified by DIDKit: 200, or 400 with the errors
   GET  /log                 every request received so far, as [{"method", "path"}]
+  GET  /other               a message of a type the Credible protocol does not have
 
 Offer variants: ed25519-2018, ed25519-2020, jws-2020, p256-2019 (EcdsaSecp256r1Signature2019),
 expired, bad-proof, other-subject, other-issuer, error-500.
@@ -139,6 +140,8 @@ class Handler(BaseHTTPRequestHandler):
         parts = self.path.strip("/").split("/")
         if parts == ["log"]:
             return self.reply(200, LOG[:-1])
+        if parts == ["other"]:
+            return self.reply(200, {"type": "CredentialManifest", "id": "urn:uuid:" + str(uuid.uuid4())})
         if len(parts) == 2 and parts[0] == "offers":
             if parts[1] == "error-500":
                 return self.reply(500, {"error": "the issuer is down"})

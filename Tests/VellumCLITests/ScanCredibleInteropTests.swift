@@ -64,9 +64,9 @@ struct ScanCredibleInteropTests: CLIScratchSuite {
         }
     }
 
-    @Test("refusals: expired offer, bad proof, another subject, another issuer, domain mismatch, 5xx — nothing stored", arguments: [
+    @Test("refusals: expired offer, bad proof, another subject, another issuer, domain mismatch, 5xx, an unknown message type — nothing stored, nothing sent after the GET", arguments: [
         ("offers/expired", 8), ("offers/bad-proof", 1), ("offers/other-subject", 1), ("offers/other-issuer", 1),
-        ("requests/domain-mismatch", 8), ("offers/error-500", 8), ("requests/error-500", 8),
+        ("requests/domain-mismatch", 8), ("offers/error-500", 8), ("requests/error-500", 8), ("other", 8),
     ])
     func refusals(_ path: String, _ exitCode: Int32) async throws {
         try await withWallet {
@@ -74,7 +74,7 @@ struct ScanCredibleInteropTests: CLIScratchSuite {
                 let result = try await scan(server, path)
                 #expect(result.status == exitCode, "\(result.errorText)")
                 #expect(try await storedCount() == 0)
-                if path == "offers/expired" || path == "requests/domain-mismatch" {
+                if ["offers/expired", "requests/domain-mismatch", "other"].contains(path) {
                     #expect(try await log(server) == ["GET /\(path)"], "nothing but the GET reached the server")
                 }
             }
