@@ -141,6 +141,7 @@ public actor CredentialWallet {
         context.didDocuments = try await store.trustedDIDDocuments().map(\.document)
         context.linkSecret = try await store.linkSecret(named: Self.linkSecretName).flatMap(LinkSecret.init(storedDecimal:))
         if configuration.checksStatus {
+            context.w3cStatusClient = httpClient
             let anchorStore = context.anchorStore
             context.statusResolver = { [self] issuerKey, issuerChain in
                 await self.statusResolver(issuerKey: issuerKey, issuerChain: issuerChain, anchors: anchorStore, at: time)

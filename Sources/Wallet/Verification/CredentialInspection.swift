@@ -1,6 +1,7 @@
 import AnonCreds
 import CryptoKeys
 import Foundation
+import HTTP
 import JSONModel
 import OpenDID
 import StatusList
@@ -20,6 +21,9 @@ struct InspectionContext: Sendable {
     var didDocuments: [DIDDocument] = []
     /// The holder's AnonCreds link secret, when the wallet has one.
     var linkSecret: LinkSecret?
+    /// The transport for W3C Bitstring Status List credentials; `nil` when status is not to
+    /// be checked.
+    var w3cStatusClient: (any HTTPClient)?
     /// A status list resolver for the credential signed by `issuerKey` under `issuerChain`
     /// (DER, leaf first); `nil` when status is not to be checked.
     var statusResolver: (@Sendable (_ issuerKey: PublicKey, _ issuerChain: [Data]) async -> StatusListResolver)?

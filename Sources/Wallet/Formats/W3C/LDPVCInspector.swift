@@ -1,6 +1,7 @@
 import CryptoKeys
 import DID
 import Foundation
+import HTTP
 import JSONModel
 import W3CCredentials
 
@@ -37,7 +38,7 @@ enum LDPVCInspector {
         inspection.validity = CredentialValidity(
             issuedAt: credential.issuanceDate ?? credential.validFrom, validFrom: credential.validFrom ?? credential.issuanceDate,
             validUntil: credential.validUntil ?? credential.expirationDate)
-        inspection.status = credential.credentialStatus.isEmpty ? .none : .notChecked("W3C status lists are not checked by this version")
+        inspection.status = credential.credentialStatus.isEmpty ? .none : .notChecked("the wallet does not check status")
 
         if !EmbeddedProofVerifier.isDID(credential.issuer) {
             inspection.fail(.untrustedIssuer, "the issuer \(credential.issuer) is not a DID, so no key can be checked to be its own")
@@ -51,11 +52,39 @@ enum LDPVCInspector {
             inspection.fail(.invalidSignature, "the proof does not verify: \(error)")
         }
         inspection.checkDates(at: context.now)
+        if !credential.credentialStatus.isEmpty, let client = context.w3cStatusClient, inspection.statusIsMeaningful {
+            await checkStatus(of: credential, client: client, resolver: resolver, now: context.now, into: &inspection)
+        }
         if let holderKey = context.holderKey,
            let mismatch = await holderMismatch(key: holderKey, subjects: credential.credentialSubjects, resolver: resolver) {
             inspection.fail(.holderKeyMismatch, mismatch)
         }
         return inspection
+    }
+
+    /// Reads every `credentialStatus` entry through W3CCredentials' `CredentialStatusChecker`
+    /// (the list credential fetched, its own proof and issuer checked): revoked or suspended
+    /// by any entry fails the credential; a list that cannot be reached or used reads
+    /// `unknown` (which a receipt accepts, as for token status lists).
+    static func checkStatus(
+        of credential: VerifiableCredential, client: any HTTPClient, resolver: any DIDResolver, now: Date,
+        into inspection: inout CredentialInspection
+    ) async {
+        let results = await CredentialStatusChecker(httpClient: client, resolver: resolver, now: now).check(credential)
+        inspection.status = .valid
+        for (_, status) in results {
+            switch status {
+            case .valid: continue
+            case .revoked: inspection.record(.invalid)
+            case .suspended: inspection.record(.suspended)
+            case .flagged(_, let value, _): inspection.record(.other(value))
+            case .unreachable(let error), .invalidList(let error): inspection.record(.unknown(error))
+            case .invalidEntry(let reason):
+                inspection.status = .unknown(reason)
+                inspection.fail(.statusUnknown, "the credential's status entry cannot be used: \(reason)")
+            }
+            return
+        }
     }
 
     /// The credential, or why the bytes are not one.
