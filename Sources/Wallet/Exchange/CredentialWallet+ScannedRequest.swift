@@ -8,12 +8,13 @@ import W3CCredentials
 extension CredentialWallet {
     /// For each credential query of `request` (`QueryByExample`), the stored W3C credentials
     /// that answer it: the example's types and contexts, one of its trusted issuers when it
-    /// names any; only credentials held with their holder key and within their validity
-    /// period, best match first.
+    /// names any; only credentials held with their holder key, within their validity period
+    /// and not found invalid at their last verification, best match first.
     public func exchangeCandidates(for request: VerifiablePresentationRequest) async throws(WalletError) -> [ExchangeCandidates] {
         let time = now
         let held = try await listCredentials().filter {
-            $0.format == .ldpVC && $0.holderKeyID != nil && !$0.validity.isExpired(at: time) && !$0.validity.isNotYetValid(at: time)
+            $0.format == .ldpVC && $0.holderKeyID != nil && $0.lastVerified != false
+                && !$0.validity.isExpired(at: time) && !$0.validity.isNotYetValid(at: time)
         }
         var documents: [JSONObject] = []
         var summaries: [CredentialSummary] = []
