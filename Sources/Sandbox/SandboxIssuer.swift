@@ -123,6 +123,14 @@ public actor SandboxIssuer {
         return (exchange, url)
     }
 
+    /// The interaction URL (`…/interactions/{id}?iuv=1`) of a VC-API exchange, which
+    /// answers a `GET` with the protocols it offers.
+    public func interactionURL(of exchange: SandboxExchange) async throws(SandboxError) -> URL {
+        let link = try await running().interactionURL(of: exchange)
+        guard let url = URL(string: link) else { throw .invalidState("the interaction URL \(link) is not a URL") }
+        return url
+    }
+
     /// The exchange with `id` as it stands now.
     public func exchange(id: String) async throws(SandboxError) -> SandboxExchange {
         guard let exchange = try await running().exchanges[id] else { throw .invalidRequest("no exchange \(id)") }

@@ -144,6 +144,18 @@ struct ScanCommandTests: CLIScratchSuite {
         }
     }
 
+    @Test("a VC-API interaction URL (iuv=1): its vcapi protocol is followed to the exchange, which completes")
+    func interactionURL() async throws {
+        try await withSandbox { sandbox in
+            let (exchange, _) = try await sandbox.createExchange(.vcAPI)
+            let url = try await sandbox.interactionURL(of: exchange)
+            let result = try await vellum(["scan", url.absoluteString, "--yes", "--json"])
+            #expect(result.status == 0, "\(result.errorText)")
+            #expect(try WalletCLI.json(result)["stored"]?.arrayValue?.count == 1)
+            #expect(try await sandbox.exchange(id: exchange.id).state == .completed)
+        }
+    }
+
     @Test("links that are not scan links are refused before the wallet opens, with a hint")
     func badLinks() async throws {
         try await withWallet {

@@ -33,6 +33,20 @@ extension SandboxService {
         return .json(json)
     }
 
+    /// `GET /interactions/{id}?iuv=1`: the protocols a VC-API exchange's interaction URL
+    /// offers (VCALM's interaction URLs), here `vcapi` — the exchange's URL.
+    func interaction(id: String) -> SandboxHTTPResponse {
+        guard let exchange = exchanges[id], exchange.kind == .vcAPI else {
+            return .error("not_found", "no VC-API exchange \(id)", status: 404)
+        }
+        return .json(["protocols": .object(["vcapi": .string(url(exchange.kind.pathPrefix + exchange.id))])])
+    }
+
+    /// The interaction URL of a VC-API exchange (`…/interactions/{id}?iuv=1`).
+    func interactionURL(of exchange: SandboxExchange) -> String {
+        url("/interactions/\(exchange.id)?iuv=1")
+    }
+
     /// Routes `/credible/offers/{id}`, `/credible/requests/{id}` and `/exchanges/{id}`, or
     /// `nil` for another path.
     func exchangeEndpoint(_ request: SandboxHTTPRequest) async -> SandboxHTTPResponse? {

@@ -150,6 +150,9 @@ actor SandboxService {
         if request.method == "GET", request.path.hasPrefix("/exchanges/"), request.path.hasSuffix("/page") {
             return exchangePage(id: String(request.path.dropFirst("/exchanges/".count).dropLast("/page".count)))
         }
+        if request.method == "GET", request.path.hasPrefix("/interactions/") {
+            return interaction(id: String(request.path.dropFirst("/interactions/".count)))
+        }
         if let response = await exchangeEndpoint(request) { return response }
         if request.method == "GET", request.path.hasPrefix("/offers/") {
             let rest = String(request.path.dropFirst("/offers/".count))
