@@ -22,6 +22,12 @@ public enum DIDKey {
         try DIDIdentifier(method: "key", methodSpecificID: Multikey.encode(key))
     }
 
+    /// The verification method of a single-key did:key, `did:key:z…#z…`: what its document
+    /// lists, and what a proof or a `kid` made with its key names.
+    public static func verificationMethod(of did: DIDIdentifier) -> String {
+        "\(did)#\(did.methodSpecificID)"
+    }
+
     /// The public key a did:key encodes, with every check: method `key`, base58btc multibase,
     /// a public-key multicodec this library supports, the exact length for the curve, and a
     /// compressed point that is on the curve.

@@ -52,7 +52,7 @@ enum DIDKeyDocument {
 
     /// The document of a key CryptoKeys can use.
     static func make(for did: DIDIdentifier, key: PublicKey, options: DIDKeyOptions) throws(DIDResolutionError) -> DIDDocument {
-        let keyID = "\(did)#\(did.methodSpecificID)"
+        let keyID = DIDKey.verificationMethod(of: did)
         let reference = VerificationMethodReference.reference(keyID)
         let primary = method(for: key, id: keyID, controller: did, format: options.publicKeyFormat)
         var methods = [primary.method]

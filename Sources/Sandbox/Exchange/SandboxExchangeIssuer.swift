@@ -25,9 +25,9 @@ struct SandboxExchangeIssuer: Sendable {
 
     init() {
         key = PrivateKey(curve: .ed25519)
-        let identifier = (try? DIDKey.make(for: key.publicKey))?.description ?? "did:key:invalid"
-        did = identifier
-        verificationMethod = "\(identifier)#\(identifier.dropFirst("did:key:".count))"
+        let identifier = try? DIDKey.make(for: key.publicKey)
+        did = identifier?.description ?? "did:key:invalid"
+        verificationMethod = identifier.map(DIDKey.verificationMethod(of:)) ?? "did:key:invalid#invalid"
     }
 
     /// The preview of the diploma an offer shows.

@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import W3CCredentials
 
 /// The scanned-exchange endpoints: Credible's offer and request URLs (`/credible/…`) and
 /// VC-API exchanges (`/exchanges/…`), with the admin call that creates them.
@@ -77,7 +78,7 @@ extension SandboxService {
         return .json([
             "type": "CredentialOffer",
             "credentialPreview": .object(exchangeIssuer.preview(now: now)),
-            "expires": .string(Self.timestamp(expires)),
+            "expires": .string(DataIntegrityProofOptions.timestamp(expires)),
         ])
     }
 
@@ -179,11 +180,5 @@ extension SandboxService {
         exchange.state = .failed
         exchange.error = reason
         return .error("invalid_request", reason, status: 400)
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
     }
 }

@@ -93,7 +93,7 @@ extension CredentialWallet {
                 guard let did = try? DIDKey.make(for: signer.publicKey) else {
                     throw .invalidSelection("the credentials' holder key has no did:key")
                 }
-                (holder, verificationMethod) = (did.description, "\(did)#\(did.methodSpecificID)")
+                (holder, verificationMethod) = (did.description, DIDKey.verificationMethod(of: did))
             }
         } else {
             let own = try await holderDID()

@@ -34,7 +34,7 @@ extension CredentialWallet {
         }
         do throws(WalletError) {
             return try await store.addHolderDID(
-                did.description, verificationMethod: "\(did)#\(did.methodSpecificID)", curve: curve, keyID: key.id)
+                did.description, verificationMethod: DIDKey.verificationMethod(of: did), curve: curve, keyID: key.id)
         } catch {
             try? await secureArea.deleteKey(keyID: key.id)
             throw error

@@ -47,7 +47,7 @@ struct DIDCreateCommand: AsyncParsableCommand {
         let did = try DIDKey.make(for: privateKey.publicKey)
         let document = try await DIDKeyResolver().resolve(did).document
         if let out {
-            try PrivateKeyFile.write(JWK(privateKey: privateKey, keyID: "\(did)#\(did.methodSpecificID)"), to: out)
+            try PrivateKeyFile.write(JWK(privateKey: privateKey, keyID: DIDKey.verificationMethod(of: did)), to: out)
         }
         print(did)
         print(PrettyJSON.string(document))

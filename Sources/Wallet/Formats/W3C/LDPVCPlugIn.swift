@@ -81,7 +81,7 @@ struct LDPVCPlugIn: CredentialFormatPlugIn {
         }
         let unsigned = ExchangePresentationBuilder(holder: did.description, credentials: [credential]).unsignedPresentation()
         let signed = try await ExchangePresentationBuilder.signLinkedData(
-            unsigned, holder: did.description, verificationMethod: "\(did)#\(did.methodSpecificID)", signer: holderKey,
+            unsigned, holder: did.description, verificationMethod: DIDKey.verificationMethod(of: did), signer: holderKey,
             challenge: factory.request.nonce, domain: factory.request.audience, now: factory.clock())
         return String(decoding: JSONValue.object(signed).serialized(), as: UTF8.self)
     }
