@@ -19,6 +19,7 @@ struct BundledContextsTests {
         "https://w3id.org/security/suites/ed25519-2018/v1": "166c6abb9e08176cee5f6c87c9c1bbfefa5717da391bcac525e5437f93eab809",
         "https://w3id.org/security/suites/ed25519-2020/v1": "b9e1ab971fd8bf2c7553e0c4a9438e0b9450afde1ea1ca5b2492368b9f549588",
         "https://w3id.org/security/suites/jws-2020/v1": "d648e05ddc6577827ca2bfd5e931f53e9ebc6e52a57a8da81df4ec8c46ffcd1e",
+        "https://w3id.org/security/suites/secp256k1-2019/v1": "8452efdde151151539b78d240f55cee7d9cc985bf078123ce310aa7ae04763b4",
         "https://w3id.org/security/v1": "abaf97e107d1925503c433dcaf3ffd2831697cacc1ed2a293e1bc8030d5bcb47",
         "https://w3id.org/security/v2": "611bd81151d5efe53ec9aed78f5a813e577287bc9451ee26d6879b1b8b46bc3b",
         "https://w3id.org/vc/status-list/2021/v1": "6dd06a52bedb771e059c1083ba8ba7848dce22f6b4a8cfa0b98ba3fc188870e4",

@@ -1,6 +1,7 @@
 import CryptoKeys
 import DID
 import Foundation
+import JSONLD
 import JSONModel
 import Multiformats
 import Testing
@@ -62,6 +63,33 @@ struct LinkedDataProofTests {
         #expect(v1["@context"] == Self.credential["@context"])
         let v2020 = try await party.signLinkedData(suite: .ed25519Signature2020)
         #expect(v2020["@context"]?.arrayValue?.last == "https://w3id.org/security/suites/ed25519-2020/v1")
+    }
+
+    @Test("a VC Data Model 2.0 credential citing the secp256k1-2019 context verifies offline, and gets no second definition of the suite")
+    func secp256k12019Context() async throws {
+        let context = "https://w3id.org/security/suites/secp256k1-2019/v1"
+        let credential: JSONValue = [
+            "@context": ["https://www.w3.org/ns/credentials/v2", .string(context)],
+            "type": ["VerifiableCredential"],
+            "issuer": "did:example:issuer",
+            "credentialSubject": ["id": "did:example:subject"],
+        ]
+        let secured = try await Party(curve: .secp256k1).signLinkedData(credential, suite: .ecdsaSecp256k1Signature2019)
+        #expect(secured["@context"] == credential["@context"])
+        await #expect(throws: Never.self) { try await Self.verify(secured) }
+        let forged = Self.replacing(secured, ["credentialSubject", "id"], with: "did:example:other")
+        await #expect(throws: DataIntegrityError.signatureInvalid) { try await Self.verify(forged) }
+    }
+
+    @Test("a secp256k1 did:key's legacy document, which cites the secp256k1-2019 context, expands offline to its key type")
+    func secp256k1LegacyDIDDocument() async throws {
+        let did = try DIDKey.make(for: PrivateKey(curve: .secp256k1).publicKey)
+        let document = try await DIDKeyResolver(options: DIDKeyOptions(publicKeyFormat: .legacy)).resolve(did).document
+        let json = document.json
+        #expect(json["@context"]?.arrayValue?.contains("https://w3id.org/security/suites/secp256k1-2019/v1") == true)
+        let expanded = try await JSONLDAPI.expand(json)
+        let method = try #require(expanded.arrayValue?.first?["https://w3id.org/security#verificationMethod"]?.arrayValue?.first)
+        #expect(method["@type"]?.arrayValue == ["https://w3id.org/security#EcdsaSecp256k1VerificationKey2019"])
     }
 
     @Test("a detached JWS header with b64 true, another alg, or no detached form is refused as a malformed jws")

@@ -19,6 +19,7 @@ public enum BundledContexts {
         "https://w3id.org/security/suites/ed25519-2018/v1": ed25519Signature2018V1,
         "https://w3id.org/security/suites/ed25519-2020/v1": ed25519Signature2020V1,
         "https://w3id.org/security/suites/jws-2020/v1": jsonWebSignature2020V1,
+        "https://w3id.org/security/suites/secp256k1-2019/v1": secp256k1Signature2019V1,
         "https://w3id.org/security/v1": securityV1,
         "https://w3id.org/security/v2": securityV2,
         "https://w3id.org/vc/status-list/2021/v1": statusList2021V1,

@@ -35,14 +35,24 @@ public enum LinkedDataProofSuite: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The context that defines the suite's type and proof terms, which the signer adds to a
-    /// document whose contexts do not (all are bundled; the secp256k1 suites use security v2,
-    /// the dedicated secp256k1-2019 context is not).
+    /// document whose contexts do not (all are bundled; the ECDSA suites use security v2, which
+    /// defines both, and which verifiers that predate the dedicated secp256k1-2019 context read).
     var context: String {
         switch self {
         case .ed25519Signature2018: return "https://w3id.org/security/suites/ed25519-2018/v1"
         case .ed25519Signature2020: return "https://w3id.org/security/suites/ed25519-2020/v1"
         case .jsonWebSignature2020: return "https://w3id.org/security/suites/jws-2020/v1"
         case .ecdsaSecp256k1Signature2019, .ecdsaSecp256r1Signature2019: return "https://w3id.org/security/v2"
+        }
+    }
+
+    /// The contexts any one of which defines the suite's terms, so that a document citing one
+    /// gets no other: the dedicated secp256k1-2019 context protects the suite's type, and a
+    /// second definition from security v2 would be a protected-term redefinition.
+    var definingContexts: Set<String> {
+        switch self {
+        case .ecdsaSecp256k1Signature2019: return [context, "https://w3id.org/security/suites/secp256k1-2019/v1"]
+        default: return [context]
         }
     }
 

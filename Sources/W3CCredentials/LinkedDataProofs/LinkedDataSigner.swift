@@ -35,7 +35,7 @@ public enum LinkedDataSigner {
     static func withSuiteContext(_ document: JSONObject, suite: LinkedDataProofSuite) -> JSONObject {
         let contexts = document["@context"].map { $0.arrayValue ?? [$0] } ?? []
         let urls = contexts.compactMap(\.stringValue)
-        if urls.contains(suite.context) { return document }
+        if !suite.definingContexts.isDisjoint(with: urls) { return document }
         if suite.isDefinedByCredentialsV1, urls.first == VCDataModelVersion.v1_1.baseContext { return document }
         var secured = document
         secured.updateValue(.array(contexts + [.string(suite.context)]), forName: "@context")
