@@ -57,4 +57,32 @@ static inline unsigned long cgmp_fdiv_ui(const cgmp_mpz *n, unsigned long d) { r
 static inline int cgmp_probab_prime_p(const cgmp_mpz *n, int reps) { return mpz_probab_prime_p(n, reps); }
 static inline void cgmp_nextprime(cgmp_mpz *r, const cgmp_mpz *n) { mpz_nextprime(r, n); }
 
+// Limb-level access and GMP's side-channel-silent mpn_sec_* functions, for the fixed-base
+// exponentiation table (AnonCreds' FixedBasePowers): sizes are fixed, time and memory access
+// do not depend on the values.
+typedef mp_limb_t cgmp_limb;
+static inline size_t cgmp_size(const cgmp_mpz *x) { return mpz_size(x); }
+static inline cgmp_limb cgmp_getlimbn(const cgmp_mpz *x, size_t i) { return mpz_getlimbn(x, (mp_size_t)i); }
+/// r = the non-negative integer of `count` limbs, least significant first.
+static inline void cgmp_set_limbs(cgmp_mpz *r, const cgmp_limb *limbs, size_t count) {
+    mp_limb_t *w = mpz_limbs_write(r, (mp_size_t)count);
+    for (size_t i = 0; i < count; i++) w[i] = limbs[i];
+    mpz_limbs_finish(r, (mp_size_t)count);
+}
+/// Scratch limbs `cgmp_sec_mulmod` needs for an `n`-limb modulus.
+static inline size_t cgmp_sec_mulmod_itch(size_t n) {
+    mp_size_t a = mpn_sec_mul_itch((mp_size_t)n, (mp_size_t)n), b = mpn_sec_div_r_itch(2 * (mp_size_t)n, (mp_size_t)n);
+    return (size_t)(a > b ? a : b);
+}
+/// a = a·b mod m, all `n` limbs (m's top limb non-zero); `product` holds 2n limbs, `scratch` the itch.
+static inline void cgmp_sec_mulmod(cgmp_limb *a, const cgmp_limb *b, const cgmp_limb *m, size_t n, cgmp_limb *product, cgmp_limb *scratch) {
+    mpn_sec_mul(product, a, (mp_size_t)n, b, (mp_size_t)n, scratch);
+    mpn_sec_div_r(product, 2 * (mp_size_t)n, m, (mp_size_t)n, scratch);
+    for (size_t i = 0; i < n; i++) a[i] = product[i];
+}
+/// r = entry `which` of `count` entries of `n` limbs each, reading every entry.
+static inline void cgmp_sec_tabselect(cgmp_limb *r, const cgmp_limb *table, size_t n, size_t count, size_t which) {
+    mpn_sec_tabselect(r, table, (mp_size_t)n, (mp_size_t)count, (mp_size_t)which);
+}
+
 #endif

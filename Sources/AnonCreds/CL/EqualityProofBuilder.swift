@@ -76,11 +76,12 @@ struct EqualityProofBuilder {
         _ input: Input, linkSecretTilde: BigInteger, using generator: inout some RandomNumberGenerator
     ) throws(AnonCredsError) -> Commitment {
         let key = input.key, n = key.n, signature = input.signature
+        let powers = GeneratorPowers.proving(key)
         let r = BigInteger.random(bits: CLSizes.vPrime, using: &generator)
         let eTilde = BigInteger.random(bits: eTildeBits, using: &generator)
         let vTilde = BigInteger.random(bits: vTildeBits, using: &generator)
         let m2Tilde = BigInteger.random(bits: m2TildeBits, using: &generator)
-        let aPrime = try key.s.secretPowMod(r, n).mulMod(signature.a, n)
+        let aPrime = try powers.s(r).mulMod(signature.a, n)
         var t = try aPrime.secretPowMod(eTilde, n)
         var mTilde: [String: BigInteger] = [:]
         for name in key.r.keys where !input.revealed.contains(name) {
@@ -90,14 +91,14 @@ struct EqualityProofBuilder {
             guard let base = key.r[name] else { continue }
             t = try t.mulMod(try base.secretPowMod(tilde, n), n)
         }
-        t = try t.mulMod(try key.s.secretPowMod(vTilde, n), n).mulMod(try key.rctxt.secretPowMod(m2Tilde, n), n)
+        t = try t.mulMod(try powers.s(vTilde), n).mulMod(try key.rctxt.secretPowMod(m2Tilde, n), n)
         var predicates: [PredicateProofBuilder.Commitment] = []
         for predicate in input.predicates {
             guard let tilde = mTilde[predicate.attributeName], let value = input.values[predicate.attributeName] else {
                 throw .presentationNotPossible("\(predicate.attributeName) is revealed or not in the credential")
             }
             predicates.append(try PredicateProofBuilder.commit(
-                predicate, attributeValue: value, mTilde: tilde, key: key, using: &generator))
+                predicate, attributeValue: value, mTilde: tilde, powers: powers, using: &generator))
         }
         return Commitment(
             aPrime: aPrime, t: t, eTilde: eTilde, ePrime: signature.e - CLExponent.start, vTilde: vTilde,

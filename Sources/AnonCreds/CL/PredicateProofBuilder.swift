@@ -22,7 +22,7 @@ enum PredicateProofBuilder {
     /// Commits to `predicate` over `attributeValue` (the encoded value, an `i32`) whose
     /// equality-proof random is `mTilde`; `nil` when the predicate does not hold.
     static func commit(
-        _ predicate: PredicateProof.Predicate, attributeValue: BigInteger, mTilde: BigInteger, key: CredentialPrimaryPublicKey,
+        _ predicate: PredicateProof.Predicate, attributeValue: BigInteger, mTilde: BigInteger, powers: GeneratorPowers,
         using generator: inout some RandomNumberGenerator
     ) throws(AnonCredsError) -> Commitment {
         guard let value = attributeValue.intValue, let attribute = Int32(exactly: value) else {
@@ -32,20 +32,20 @@ enum PredicateProofBuilder {
         guard delta >= 0 else {
             throw .presentationNotPossible("the predicate on \(predicate.attributeName) does not hold")
         }
-        let n = key.n
+        let n = powers.key.n
         let squares = fourSquares(UInt64(delta))
         var u: [String: BigInteger] = [:], r: [String: BigInteger] = [:], t: [String: BigInteger] = [:]
         var cList: [BigInteger] = []
         for (index, root) in zip(indices, squares) {
             let random = BigInteger.random(bits: rBits, using: &generator)
-            let commitment = try key.z.secretPowMod(BigInteger(Int(root)), n).mulMod(try key.s.secretPowMod(random, n), n)
+            let commitment = try powers.z(BigInteger(Int(root))).mulMod(try powers.s(random), n)
             u[index] = BigInteger(Int(root))
             r[index] = random
             t[index] = commitment
             cList.append(commitment)
         }
         let rDelta = BigInteger.random(bits: rBits, using: &generator)
-        let tDelta = try key.z.secretPowMod(BigInteger(Int(delta)), n).mulMod(try key.s.secretPowMod(rDelta, n), n)
+        let tDelta = try powers.z(BigInteger(Int(delta))).mulMod(try powers.s(rDelta), n)
         r[deltaKey] = rDelta
         t[deltaKey] = tDelta
         cList.append(tDelta)
@@ -58,7 +58,7 @@ enum PredicateProofBuilder {
         rTilde[deltaKey] = .random(bits: rTildeBits, using: &generator)
         let alphaTilde = BigInteger.random(bits: alphaTildeBits, using: &generator)
         let tauList = try tau(
-            key: key, u: uTilde, r: rTilde, mj: mTilde, alpha: alphaTilde, t: t, isLess: predicate.type.isLess, secret: true)
+            powers, u: uTilde, r: rTilde, mj: mTilde, alpha: alphaTilde, t: t, isLess: predicate.type.isLess)
         return Commitment(
             predicate: predicate, u: u, r: r, t: t, uTilde: uTilde, rTilde: rTilde, alphaTilde: alphaTilde,
             cList: cList, tauList: tauList)
@@ -83,25 +83,22 @@ enum PredicateProofBuilder {
     /// anoncreds' `calc_tne`: `z^uᵢ·s^rᵢ` for each square, `z^mj·s^(±r_Δ)`, and
     /// `∏ Tᵢ^uᵢ · s^α`.
     static func tau(
-        key: CredentialPrimaryPublicKey, u: [String: BigInteger], r: [String: BigInteger], mj: BigInteger,
-        alpha: BigInteger, t: [String: BigInteger], isLess: Bool, secret: Bool
+        _ powers: GeneratorPowers, u: [String: BigInteger], r: [String: BigInteger], mj: BigInteger,
+        alpha: BigInteger, t: [String: BigInteger], isLess: Bool
     ) throws(AnonCredsError) -> [BigInteger] {
-        let n = key.n
-        func power(_ base: BigInteger, _ exponent: BigInteger) throws(AnonCredsError) -> BigInteger {
-            secret ? try base.secretPowMod(exponent, n) : try base.powMod(exponent, n)
-        }
+        let n = powers.key.n
         var list: [BigInteger] = []
         var q = BigInteger.one
         for index in indices {
             guard let ui = u[index], let ri = r[index], let ti = t[index] else {
                 throw .presentationInvalid("a predicate proof lacks its square \(index)")
             }
-            list.append(try power(key.z, ui).mulMod(try power(key.s, ri), n))
-            q = try q.mulMod(try power(ti, ui), n)
+            list.append(try powers.z(ui).mulMod(try powers.s(ri), n))
+            q = try q.mulMod(try powers.power(ti, ui), n)
         }
         guard let rDelta = r[deltaKey] else { throw .presentationInvalid("a predicate proof lacks r_DELTA") }
-        list.append(try power(key.z, mj).mulMod(try power(key.s, isLess ? -rDelta : rDelta), n))
-        list.append(try q.mulMod(try power(key.s, alpha), n))
+        list.append(try powers.z(mj).mulMod(try powers.s(isLess ? -rDelta : rDelta), n))
+        list.append(try q.mulMod(try powers.s(alpha), n))
         return list
     }
 
@@ -109,8 +106,8 @@ enum PredicateProofBuilder {
     static func recomputed(_ proof: PredicateProof, key: CredentialPrimaryPublicKey, c: BigInteger) throws(AnonCredsError) -> [BigInteger] {
         let n = key.n
         var list = try tau(
-            key: key, u: proof.u, r: proof.r, mj: proof.mj, alpha: proof.alpha, t: proof.t,
-            isLess: proof.predicate.type.isLess, secret: false)
+            .verifying(key), u: proof.u, r: proof.r, mj: proof.mj, alpha: proof.alpha, t: proof.t,
+            isLess: proof.predicate.type.isLess)
         for (position, index) in indices.enumerated() {
             guard let ti = proof.t[index] else { throw .presentationInvalid("a predicate proof lacks T\(index)") }
             list[position] = try list[position].mulMod(try ti.powMod(c, n).invMod(n), n)
