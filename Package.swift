@@ -311,6 +311,14 @@ let package = Package(
             "DIDComm", "CryptoKeys", "JSONModel", "Multiformats", "HTTP", "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
+        // libFuzzer harnesses, one per parser entry point (Scripts/fuzz.sh builds them with
+        // -sanitize=fuzzer,address; the plain build replays the committed corpora).
+        .executableTarget(
+            name: "vellum-fuzz",
+            dependencies: [
+                "CBOR", "JSONModel", "JOSE", "SDJWT", "MDoc", "COSE", "W3CCredentials", "JSONLD", "AnonCreds", "OpenDID",
+                "DCQL", "OpenID4VP", "OpenID4VCI", "DIDComm", "QRExchange",
+            ]),
         .testTarget(name: "AnonCredsTests", dependencies: ["AnonCreds", "JSONModel", "VellumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DCQLTests", dependencies: ["DCQL", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "OpenID4VPTests", dependencies: [
