@@ -218,7 +218,7 @@ let package = Package(
         ),
 
         // A process the wallet crash-safety test kills with SIGKILL mid-write (not a product).
-        .executableTarget(name: "wallet-crash-probe", dependencies: ["Wallet", "JSONModel"], path: "Tests/WalletCrashProbe"),
+        .executableTarget(name: "wallet-crash-probe", dependencies: ["Wallet", "JSONModel", "CryptoKeys"], path: "Tests/WalletCrashProbe"),
 
         // Test support: locating the shared vectors, driving the Python peers, building test
         // certificates (TestPKI), QR code pictures and terminal sessions.

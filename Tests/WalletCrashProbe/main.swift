@@ -14,13 +14,31 @@ import Wallet
 /// `wallet-crash-probe <wallet-dir> <passphrase> claim <offer-link>`: claims every credential
 /// of the offer into the existing wallet with IACA auto-trust, printing each progress step on
 /// its own line, so the claim tests can kill it at a chosen step.
+///
+/// `wallet-crash-probe <wallet-dir> <passphrase> load receive|import|delete [<file>]`: one worker
+/// of the load test (issue #29), against an existing wallet, for ever: `receive` claims the
+/// offers listed one per line in `<file>` (from a random one on), `import` imports the
+/// credentials listed in `<file>` (lines `credential-text<TAB>hex private key`) with their
+/// holder keys, `delete` deletes a random stored credential (and its key) — printing `ready`
+/// once open and one line per operation.
 let arguments = CommandLine.arguments
-guard arguments.count == 3 || (arguments.count == 5 && arguments[3] == "claim") else {
-    FileHandle.standardError.write(Data("usage: wallet-crash-probe <wallet-dir> <passphrase> [claim <offer-link>]\n".utf8))
+let isLoad = arguments.count >= 5 && arguments[3] == "load"
+guard arguments.count == 3 || (arguments.count == 5 && arguments[3] == "claim") || isLoad else {
+    FileHandle.standardError.write(Data("usage: wallet-crash-probe <wallet-dir> <passphrase> [claim <offer-link> | load receive|import|delete [<file>]]\n".utf8))
     exit(2)
 }
 let directory = URL(fileURLWithPath: arguments[1], isDirectory: true)
 let passphrase = arguments[2]
+
+if isLoad {
+    do {
+        try await LoadWorker(role: arguments[4], file: arguments.count > 5 ? arguments[5] : nil)
+            .run(wallet: CredentialWallet.open(at: directory, passphrase: passphrase))
+    } catch {
+        FileHandle.standardError.write(Data("wallet-crash-probe: \(error)\n".utf8))
+        exit(1)
+    }
+}
 
 if arguments.count == 5 {
     do {

@@ -51,6 +51,26 @@ struct SoftwareSecureAreaTests {
         await #expect(throws: WalletError.notFound(kind: "key", id: key.id)) { try await area.deleteKey(keyID: key.id) }
     }
 
+    @Test("deleting a credential releases its holder key in the same transaction, only when nothing else uses it and only from its own area")
+    func deleteReleasesKeyAtomically() async throws {
+        let wallet = TemporaryWallet()
+        defer { wallet.cleanUp() }
+        let store = try await wallet.create()
+        let area = SoftwareSecureArea(store: store)
+        let shared = try await area.createKey(curve: .p256)
+        let first = try await store.addCredential(StoredCredential.Draft(format: .sdJWTVC, payload: Data([1]), holderKeyID: shared.id))
+        let second = try await store.addCredential(StoredCredential.Draft(format: .sdJWTVC, payload: Data([2]), holderKeyID: shared.id))
+        try await store.deleteCredential(id: first.id, releasingHolderKey: shared.id, ownedBy: area.name)
+        #expect(try await store.keyIDs(secureArea: area.name) == [shared.id], "still bound to the second credential")
+        try await store.deleteCredential(id: second.id, releasingHolderKey: shared.id, ownedBy: "secure-enclave")
+        #expect(try await store.keyIDs(secureArea: area.name) == [shared.id], "another area's name releases nothing")
+
+        let own = try await area.createKey(curve: .p256)
+        let third = try await store.addCredential(StoredCredential.Draft(format: .sdJWTVC, payload: Data([3]), holderKeyID: own.id))
+        try await store.deleteCredential(id: third.id, releasingHolderKey: own.id, ownedBy: area.name)
+        #expect(try await store.keyIDs(secureArea: area.name) == [shared.id])
+    }
+
     @Test("an unsupported curve, a wrong algorithm, and another area's key are refused")
     func refusals() async throws {
         let wallet = TemporaryWallet()

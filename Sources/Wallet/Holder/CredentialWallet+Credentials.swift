@@ -46,20 +46,12 @@ extension CredentialWallet {
             .filter(query.matches)
     }
 
-    /// Deletes the credential (the deletion is logged in the same transaction), then its
-    /// holder key when no other credential uses it.
+    /// Deletes the credential and, in the same transaction, its holder key when no other
+    /// credential or holder DID uses it; the deletion is logged in that transaction too, so a
+    /// process killed at any moment leaves the credential with its key or neither.
     public func deleteCredential(id: String) async throws(WalletError) {
         let summary = try await store.credentialSummaries().first { $0.id == id }
-        try await store.deleteCredential(id: id)
-        if let keyID = summary?.holderKeyID {
-            do throws(WalletError) {
-                try await secureArea.deleteKey(keyID: keyID)
-            } catch .keyInUse, .notFound {
-                // Still bound to another credential, or already gone.
-            } catch {
-                throw error
-            }
-        }
+        try await store.deleteCredential(id: id, releasingHolderKey: summary?.holderKeyID, ownedBy: secureArea.name)
     }
 
     /// The activity log (issuances, presentations, deletions), newest first.

@@ -131,14 +131,30 @@ extension WalletStore {
     }
 
     /// Deletes a credential and records the deletion in the activity log, in one transaction.
-    public func deleteCredential(id: String) async throws(WalletError) {
+    ///
+    /// With `holderKeyID`, the credential's holder key of the secure area `secureArea` goes in the
+    /// same transaction when nothing else uses it (no other credential, no holder DID): a
+    /// process killed between two separate deletions would leave a key no credential needs.
+    public func deleteCredential(
+        id: String, releasingHolderKey holderKeyID: String? = nil, ownedBy secureArea: String? = nil
+    ) async throws(WalletError) {
         try check(id: id, field: "credential id")
+        if let holderKeyID { try check(id: holderKeyID, field: "key id") }
         let event = ActivityEvent(kind: .deletion, occurredAt: clock(), credentialIDs: [id])
         let sealed = try sealActivity(event)
         try await write { db in
             try db.execute(sql: "DELETE FROM credential WHERE id = ?", arguments: [id])
             if db.changesCount == 0 { throw WalletError.notFound(kind: "credential", id: id) }
             try Self.insertActivity(event, sealedDetails: sealed, in: db)
+            if let holderKeyID, let secureArea {
+                try db.execute(
+                    sql: """
+                        DELETE FROM holder_key WHERE id = ? AND secure_area = ?
+                          AND NOT EXISTS (SELECT 1 FROM credential WHERE holder_key_id = holder_key.id)
+                          AND NOT EXISTS (SELECT 1 FROM holder_did WHERE key_id = holder_key.id)
+                        """,
+                    arguments: [holderKeyID, secureArea])
+            }
         }
     }
 
