@@ -15,4 +15,9 @@ public final class Locked<Value: Sendable>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+
+    /// Changes the value in place under the lock (an append from several threads).
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try lock.withLock { try body(&stored) }
+    }
 }

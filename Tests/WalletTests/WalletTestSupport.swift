@@ -36,11 +36,14 @@ struct TemporaryWallet {
         try DatabaseQueue(path: databasePath)
     }
 
-    /// Every byte of every file in the wallet directory (database, WAL, shared memory).
+    /// Every byte of every file under the wallet directory (database, WAL, shared memory, the
+    /// claims' lock files).
     func allFileBytes() throws -> Data {
         var bytes = Data()
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            bytes.append(try Data(contentsOf: directory.appendingPathComponent(name)))
+        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = files?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            bytes.append(try Data(contentsOf: url))
         }
         return bytes
     }

@@ -2,6 +2,7 @@ import AnonCreds
 import CryptoKeys
 import Foundation
 import HTTP
+import Logging
 import StatusList
 import X509
 import X509Trust
@@ -32,6 +33,8 @@ public actor CredentialWallet {
     public nonisolated let secureArea: any SecureArea
     /// The transport for status lists.
     public nonisolated let httpClient: any HTTPClient
+    /// Where the wallet logs (``CredentialWalletConfiguration/logger``).
+    nonisolated var logger: Logger { configuration.logger }
     /// The settings the wallet was opened with.
     public nonisolated let configuration: CredentialWalletConfiguration
     /// The credential formats this wallet holds, each by its plug-in.
@@ -49,7 +52,7 @@ public actor CredentialWallet {
         self.store = store
         self.configuration = configuration
         self.secureArea = configuration.secureArea?(store) ?? SoftwareSecureArea(store: store)
-        self.httpClient = configuration.httpClient ?? NIOHTTPClient()
+        self.httpClient = LoggingHTTPClient(configuration.httpClient ?? NIOHTTPClient(), logger: configuration.logger)
     }
 
     /// Creates a wallet in `directory` (made if missing) protected by `passphrase`.

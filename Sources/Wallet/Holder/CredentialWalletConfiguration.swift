@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Logging
 
 /// How a ``CredentialWallet`` runs: its KDF (when creating), limits, network, clock, status
 /// checks and secure area. Each is injectable so tests are hermetic and an app can bring its
@@ -25,13 +26,19 @@ public struct CredentialWalletConfiguration: Sendable {
     public var locales: [String]
     /// Makes the secure area for the opened store; `nil` uses ``SoftwareSecureArea``.
     public var secureArea: (@Sendable (WalletStore) -> any SecureArea)?
+    /// Where the wallet logs what it does (swift-log; silent by default): each HTTP exchange
+    /// through ``LoggingHTTPClient`` and each step of a claim or a presentation — issuers,
+    /// verifiers, configurations, formats and credential ids, never a key, passphrase, link
+    /// secret, code, token or claim value.
+    public var logger: Logger
 
     /// A configuration; the defaults suit an app or the CLI.
     public init(
         keyDerivation: PassphraseKeyDerivation = .recommended, limits: WalletLimits = .default,
         httpClient: (any HTTPClient)? = nil, clock: @escaping @Sendable () -> Date = { Date() },
         checksStatus: Bool = true, cachesStatusLists: Bool = true, locales: [String] = [],
-        secureArea: (@Sendable (WalletStore) -> any SecureArea)? = nil
+        secureArea: (@Sendable (WalletStore) -> any SecureArea)? = nil,
+        logger: Logger = Logger(label: "vellum.wallet", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
         self.keyDerivation = keyDerivation
         self.limits = limits
@@ -41,5 +48,6 @@ public struct CredentialWalletConfiguration: Sendable {
         self.cachesStatusLists = cachesStatusLists
         self.locales = locales
         self.secureArea = secureArea
+        self.logger = logger
     }
 }

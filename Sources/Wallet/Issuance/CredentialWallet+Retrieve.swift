@@ -1,7 +1,9 @@
 import CryptoKeys
 import Foundation
 import JOSE
+import HTTP
 import JSONModel
+import Logging
 import OpenID4VCI
 
 extension CredentialWallet {
@@ -19,7 +21,18 @@ extension CredentialWallet {
         let profile = profile ?? .suggested(forOfferLink: offer)
         let resolved = try await CredentialOfferResolver(httpClient: httpClient).offer(from: offer)
         let discovery = try await IssuanceSession(httpClient: httpClient, profile: profile).discover(resolved, preferring: grant)
-        return DiscoveredCredentialOffer(discovery: discovery, profile: profile)
+        let discovered = DiscoveredCredentialOffer(discovery: discovery, profile: profile)
+        logger.info("credential offer discovered", metadata: [
+            "issuer": "\(LoggingHTTPClient.loggable(discovered.issuer))",
+            "configurations": .array(discovered.credentials.map { .string($0.configurationID) }),
+            "grant": "\(Self.grantName(discovered.grant))",
+        ])
+        return discovered
+    }
+
+    /// The grant's kind, for the log: never its codes.
+    static func grantName(_ grant: IssuanceSession.Grant) -> String {
+        String(describing: grant).prefix { $0 != "(" }.description
     }
 
     /// Claims every credential of a discovered offer: authorizes (the pre-authorized code with
@@ -82,6 +95,13 @@ extension CredentialWallet {
         }
         for accepted in claimed.accepted {
             await notify(accepted.issued, .credentialAccepted, retrieval: accepted.retrieval, options: accepted.options)
+        }
+        for result in claimed.results {
+            logger.info("credential claim", metadata: [
+                "configuration": "\(result.configurationID)", "format": "\(result.format)",
+                "stored": .array(result.credentialIDs.map { .string($0) }),
+                "refused": "\(result.error.map { String(describing: $0).prefix { $0 != "(" } } ?? "no")",
+            ])
         }
         return claimed.results
     }

@@ -63,6 +63,7 @@ extension CredentialWallet {
         } catch {
             // The presentations may have reached the verifier even though no answer came back.
             try await log(proposal, credentialIDs: credentialIDs, claims: claimPaths, outcome: "failed: \(error)")
+            logger.info("presentation failed", metadata: ["verifier": "\(proposal.verifier.clientID)"])
             throw .request(error)
         }
         let outcome: PresentationResult.Outcome = switch submitted {
@@ -74,6 +75,11 @@ extension CredentialWallet {
         let result = PresentationResult(
             outcome: outcome, verifier: proposal.verifier, disclosedClaims: disclosed, presentedCredentials: presented)
         try await log(proposal, credentialIDs: credentialIDs, claims: claimPaths, outcome: result.summary)
+        logger.info("presentation sent", metadata: [
+            "verifier": "\(proposal.verifier.clientID)", "authenticated": "\(proposal.verifier.isAuthenticated)",
+            "credentials": .array(credentialIDs.map { .string($0) }), "claims": .array(claimPaths.map { .string($0) }),
+            "outcome": "\(String(describing: outcome).prefix { $0 != "(" })",
+        ])
         return result
     }
 
