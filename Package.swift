@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "StatusList", targets: ["StatusList"]),
         .library(name: "MDoc", targets: ["MDoc"]),
         .library(name: "AnonCreds", targets: ["AnonCreds"]),
+        .library(name: "AnonCredsLedger", targets: ["AnonCredsLedger"]),
         .library(name: "Wallet", targets: ["Wallet"]),
         .library(name: "OpenID4VCI", targets: ["OpenID4VCI"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
@@ -146,6 +147,7 @@ let package = Package(
             name: "AnonCreds",
             dependencies: ["CGMP", "JSONModel", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .target(name: "AnonCredsLedger", dependencies: ["AnonCreds", "JSONModel", "HTTP"]),
 
         // Layer 3: protocols.
         .target(name: "DCQL", dependencies: ["JSONModel", "Multiformats"]),
@@ -323,6 +325,10 @@ let package = Package(
                 "DCQL", "OpenID4VP", "OpenID4VCI", "DIDComm", "QRExchange",
             ]),
         .testTarget(name: "AnonCredsTests", dependencies: ["AnonCreds", "JSONModel", "VellumTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AnonCredsLedgerTests", dependencies: [
+            "AnonCredsLedger", "AnonCreds", "JSONModel", "HTTP", "VellumTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .testTarget(name: "DCQLTests", dependencies: ["DCQL", "JSONModel", "VellumTestSupport"]),
         .testTarget(name: "OpenID4VPTests", dependencies: [
             "OpenID4VP", "DCQL", "JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust", "DID",
