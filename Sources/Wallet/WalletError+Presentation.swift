@@ -19,6 +19,10 @@ extension WalletError {
         /// A chosen credential cannot be presented (no holder key, unreadable record, format the
         /// wallet cannot present); the text says which.
         case credentialUnusable(id: String, reason: String)
+        /// The request's nonce (its decimal value) was answered before: a replayed request is
+        /// refused before any proof is built, so one nonce gets at most one proof from this
+        /// wallet.
+        case replayedNonce(String)
 
         /// A message for a person or a log.
         public var description: String {
@@ -27,6 +31,7 @@ extension WalletError {
             case .unsatisfiable: "the wallet holds no credentials that satisfy the request"
             case let .invalidSelection(reason): "the selection does not answer the request: \(reason)"
             case let .credentialUnusable(id, reason): "credential \(id) cannot be presented: \(reason)"
+            case let .replayedNonce(nonce): "a proof request with nonce \(nonce) was answered before; a replayed request is not answered again"
             }
         }
     }

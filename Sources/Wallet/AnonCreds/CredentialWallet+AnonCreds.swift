@@ -95,9 +95,15 @@ extension CredentialWallet {
     /// for; the schemas and definitions come from the wallet, the link secret from its sealed
     /// table. A predicate that does not hold, or a credential that does not meet a referent's
     /// restrictions, gives no proof but ``WalletError/presentationFailed(_:)``.
+    ///
+    /// A request whose nonce this wallet has answered before is refused first
+    /// (``WalletError/Presentation/replayedNonce(_:)``), before any credential is read; the
+    /// nonce of a proof made is remembered (``recordAnswered(_:)``), so each nonce gets at
+    /// most one proof.
     public func anonCredsPresentation(
         for request: PresentationRequest, selection: [String: AnonCredsReferents], selfAttested: [String: String] = [:]
     ) async throws(WalletError) -> Presentation {
+        try await refuseReplayedProofRequest(request)
         let records = try await anonCredsRecords()
         var uses: [PresentationSelection.CredentialUse] = []
         var schemas: [String: Schema] = [:], definitions: [String: CredentialDefinition] = [:]
@@ -108,12 +114,15 @@ extension CredentialWallet {
             definitions[record.credential.credentialDefinitionID] = record.definition
         }
         let holder = try await anonCredsHolder()
+        let proof: Presentation
         do {
-            return try holder.present(
+            proof = try holder.present(
                 request, selection: PresentationSelection(credentials: uses, selfAttested: selfAttested), definitions: definitions, schemas: schemas)
         } catch {
             throw .presentationFailed(.credentialUnusable(id: selection.keys.sorted().joined(separator: ", "), reason: error.description))
         }
+        try await recordAnswered(request)
+        return proof
     }
 
     /// The stored AnonCreds records by credential id; one that no longer reads is skipped.

@@ -98,6 +98,8 @@ enum WalletSchema {
         registerTrustedExchangeHosts(in: &migrator)
         registerOpenCredentialFormats(in: &migrator)
         registerLinkSecrets(in: &migrator)
+        registerAnonCredsPublicEntities(in: &migrator)
+        registerAnsweredProofRequests(in: &migrator)
         return migrator
     }
 }
