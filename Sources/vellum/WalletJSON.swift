@@ -36,8 +36,9 @@ enum WalletJSON {
         return object
     }
 
-    /// One `list --json` entry.
-    static func summary(_ summary: CredentialSummary, at time: Date) -> JSONValue {
+    /// One `list --json` entry; an AnonCreds credential's with its identifiers and values under
+    /// AnonCreds' own member names.
+    static func summary(_ summary: CredentialSummary, at time: Date, anonCreds: AnonCredsCredentialSummary? = nil) -> JSONValue {
         var object = identity(id: summary.id, format: summary.format, type: summary.credentialType)
         object["name"] = string(summary.displayName)
         object["issuer"] = string(summary.issuer)
@@ -46,6 +47,11 @@ enum WalletJSON {
         object["status"] = .string(summary.state(at: time))
         object["lastCheckedAt"] = date(summary.lastCheckedAt)
         object["storedAt"] = date(summary.storedAt)
+        if let anonCreds {
+            object["schema_id"] = .string(anonCreds.schemaID)
+            object["cred_def_id"] = .string(anonCreds.credentialDefinitionID)
+            object["attributes"] = .object(JSONObject(anonCreds.attributes.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
+        }
         return .object(object)
     }
 

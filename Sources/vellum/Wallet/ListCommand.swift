@@ -12,14 +12,16 @@ struct ListCommand: AsyncParsableCommand {
             Reads only the encrypted metadata, so it is fast and offline. The status shown is \
             `expired` or `not-yet-valid` by the dates, else the status found when the credential \
             was last verified (at issuance, `show` or `status`). --json prints an array of \
-            {id, format, type, vct or docType, name, issuer, issuerName, validity, status}. \
+            {id, format, type, vct or docType, name, issuer, issuerName, validity, status}; an \
+            AnonCreds credential's also has schema_id, cred_def_id and attributes (its values, \
+            read from the stored credential). \
             \(WalletExitCode.help(WalletExitCode.walletMissingOrExists, WalletExitCode.passphrase, WalletExitCode.storage))
             """
     )
 
     @OptionGroup var options: WalletOptions
 
-    @Option(help: ArgumentHelp("Only this format (dc+sd-jwt, mso_mdoc, jwt_vc_json).", valueName: "format"))
+    @Option(help: ArgumentHelp("Only this format (dc+sd-jwt, mso_mdoc, jwt_vc_json, anoncreds …).", valueName: "format"))
     var format: String?
 
     @Option(help: ArgumentHelp("Only this vct or docType.", valueName: "type"))
@@ -48,10 +50,13 @@ struct ListCommand: AsyncParsableCommand {
             let wallet = try await options.open()
             let credentials = try await wallet.searchCredentials(
                 CredentialQuery(format: chosenFormat, credentialType: type, issuer: issuer, text: search))
+            // AnonCreds entries show their identifiers and values, which live in the stored credential.
+            var anonCreds: [String: AnonCredsCredentialSummary] = [:]
+            if json, credentials.contains(where: { $0.format == .anonCreds }) { anonCreds = try await wallet.anonCredsSummaries() }
             try await wallet.close()
             let now = Date()
             if json {
-                WalletJSON.print(.array(credentials.map { WalletJSON.summary($0, at: now) }))
+                WalletJSON.print(.array(credentials.map { WalletJSON.summary($0, at: now, anonCreds: anonCreds[$0.id]) }))
                 return
             }
             guard !credentials.isEmpty else {
