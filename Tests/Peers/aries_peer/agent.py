@@ -1,0 +1,224 @@
+"""The agent: invitations, DID exchange 1.0 as the inviter (RFC 0023), the connections and
+exchanges it keeps, and one DIDComm message in, at most one out (RFC 0092's return route).
+
+Every message for a holder is queued under the holder's verkey; an inbound POST that asks for
+the return route is answered with the next one (200 with an envelope) or nothing (202)."""
+import json
+import threading
+
+from . import protocols
+from .crypto import EnvelopeError, Key, flip_bit, pack, sign_attachment, unpack, verify_attachment, verkey_from_reference
+from .crypto import b58encode, b64url
+from .ledger import Ledger
+from .messages import MAX_MESSAGE, is_problem_report, message, new_id, parse_type, prefix, problem_report, thread_id
+
+ENVELOPE = "application/didcomm-envelope-enc"
+LEGACY_ENVELOPE = "application/ssi-agent-wire"
+
+
+class Agent:
+    def __init__(self):
+        self.lock = threading.RLock()
+        self.issuer_key = Key()
+        self.ledger = Ledger(self.issuer_key.verkey)
+        self.base_url = None
+        self.keys = {}            # every key we may be written to, by base58 verkey
+        self.invitations = {}     # invitation @id -> {"key", "exchange_id", "options"}
+        self.connections = {}     # their verkey -> {"my_key", "their_did", "state", "invitation_id"}
+        self.exchanges = {}       # exchange id (thread id) -> record
+        self.queues = {}          # their verkey -> [(envelope, content type)]
+        self.problem_reports = []  # every problem report received
+        self.last_nonce = None
+
+    # Invitations (RFC 0434).
+
+    def create_invitation(self, options):
+        with self.lock:
+            key = Key()
+            self.keys[key.b58] = key
+            invitation_id = new_id()
+            exchange = protocols.new_exchange(new_id(), invitation_id, options)
+            self.exchanges[exchange["id"]] = exchange
+            self.invitations[invitation_id] = {"key": key, "exchange_id": exchange["id"]}
+            legacy = exchange["legacy_prefix"]
+            invitation = message(legacy, "out-of-band/1.1/invitation", {
+                "label": "Vellum interop agent",
+                "services": [{"id": "#inline", "type": "did-communication", "recipientKeys": [key.did_key],
+                              "routingKeys": [], "serviceEndpoint": self.endpoint}],
+            }, message_id=invitation_id)
+            if exchange["connectionless"]:
+                first = self.first_message(exchange)
+                first["~service"] = {"recipientKeys": [key.b58], "routingKeys": [], "serviceEndpoint": self.endpoint}
+                invitation["requests~attach"] = [{"@id": "request-0", "mime-type": "application/json", "data": {"json": first}}]
+                exchange["state"] = "offer-sent" if exchange["protocol"].startswith("issue") else "request-sent"
+            else:
+                invitation["handshake_protocols"] = [prefix(legacy) + "didexchange/1.0"]
+            invitation["~ledger"] = self.ledger.decorator(self.base_url)
+            url = f"{self.base_url}/?oob={b64url(json.dumps(invitation).encode())}"
+            return {"invitation_url": url, "invitation": invitation, "invitation_id": invitation_id, "exchange_id": exchange["id"]}
+
+    @property
+    def endpoint(self):
+        return f"{self.base_url}/didcomm"
+
+    def first_message(self, exchange):
+        extra = {"ledger": self.ledger.decorator(self.base_url)}
+        if exchange["protocol"].startswith("present"):
+            if exchange["misbehave"] == "replay-nonce" and self.last_nonce:
+                extra["nonce"] = self.last_nonce
+            first = protocols.first_message(exchange, self.ledger, extra)
+            self.last_nonce = exchange["proof_request"]["nonce"]
+            return first
+        return protocols.first_message(exchange, self.ledger, extra)
+
+    # DID exchange 1.0, inviter side.
+
+    def did_exchange_request(self, received, recipient):
+        invitation_id = (received.get("~thread") or {}).get("pthid")
+        invitation = self.invitations.get(invitation_id)
+        legacy = self.exchanges[invitation["exchange_id"]]["legacy_prefix"] if invitation else False
+        if invitation is None or invitation["key"].b58 != recipient:
+            return None, problem_report(legacy, "didexchange/1.0/problem_report", "request_not_accepted",
+                                        "no invitation of ours is the request's pthid", received["@id"])
+        try:
+            content, signer = verify_attachment(received["did_doc~attach"]["data"])
+            document = json.loads(content)
+            service = document["service"][0]
+            keys = {entry["id"]: entry["publicKeyBase58"] for entry in document.get("publicKey", [])}
+            their_verkey = b58encode(verkey_from_reference(keys.get(service["recipientKeys"][0], service["recipientKeys"][0])))
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            return None, problem_report(legacy, "didexchange/1.0/problem_report", "request_not_accepted",
+                                        f"the request's DIDDoc is not signed or not readable: {error}", received["@id"])
+        if signer != their_verkey:
+            return None, problem_report(legacy, "didexchange/1.0/problem_report", "request_not_accepted",
+                                        "the DIDDoc is not signed by its own key", received["@id"])
+        my_key = Key()
+        self.keys[my_key.b58] = my_key
+        self.connections[their_verkey] = {"my_key": my_key, "their_did": received.get("did"), "state": "response-sent",
+                                          "invitation_id": invitation_id, "their_verkey": their_verkey}
+        did = f"did:sov:{my_key.did}"
+        my_document = {"@context": "https://w3id.org/did/v1", "id": did,
+                       "publicKey": [{"id": f"{did}#1", "type": "Ed25519VerificationKey2018", "controller": did,
+                                      "publicKeyBase58": my_key.b58}],
+                       "authentication": [{"type": "Ed25519SignatureAuthentication2018", "publicKey": f"{did}#1"}],
+                       "service": [{"id": f"{did};indy", "type": "IndyAgent", "priority": 0, "recipientKeys": [my_key.b58],
+                                    "routingKeys": [], "serviceEndpoint": self.endpoint}]}
+        attachment = {"@id": new_id(), "mime-type": "application/json",
+                      "data": sign_attachment(json.dumps(my_document).encode(), invitation["key"])}
+        response = message(legacy, "didexchange/1.0/response", {"did": my_key.did, "did_doc~attach": attachment},
+                           thid=received["@id"], pthid=invitation_id)
+        return their_verkey, response
+
+    def did_exchange_complete(self, connection):
+        connection["state"] = "completed"
+        exchange = self.exchanges[self.invitations[connection["invitation_id"]]["exchange_id"]]
+        if exchange["state"] == "invitation-sent" and exchange["holder"] is None:
+            exchange["holder"] = connection["their_verkey"]
+            first = self.first_message(exchange)
+            exchange["state"] = "offer-sent" if exchange["protocol"].startswith("issue") else "request-sent"
+            self.enqueue(connection["their_verkey"], first, exchange)
+
+    # Messages in and out.
+
+    def enqueue(self, their_verkey, outbound, exchange=None, sender=None):
+        if sender is None:
+            sender = self.connections[their_verkey]["my_key"]
+        envelope = pack(json.dumps(outbound).encode(), [verkey_from_reference(their_verkey)], sender)
+        if exchange is not None and exchange["misbehave"] == "flip-bit" and not exchange.get("flipped"):
+            exchange["flipped"] = True
+            envelope = flip_bit(envelope)
+        legacy = parse_type(outbound["@type"]) is not None and outbound["@type"].startswith("did:sov:")
+        self.queues.setdefault(their_verkey, []).append((envelope, LEGACY_ENVELOPE if legacy else ENVELOPE))
+
+    def receive(self, envelope):
+        """One POSTed envelope: (status, body, content type)."""
+        with self.lock:
+            try:
+                content, recipient, sender = unpack(envelope, self.keys)
+                if len(content) > MAX_MESSAGE:
+                    raise EnvelopeError("message too large")
+                received = json.loads(content)
+                parsed = parse_type(received.get("@type"))
+                if parsed is None or not isinstance(received.get("@id"), str):
+                    raise EnvelopeError("not a DIDComm v1 message")
+            except (EnvelopeError, ValueError, AttributeError) as error:
+                return 400, json.dumps({"error": str(error)}).encode(), "application/json"
+            service = received.get("~service") or {}
+            holder = sender or (service.get("recipientKeys") or [None])[0]
+            if holder is not None:
+                holder = b58encode(verkey_from_reference(holder))
+            self.dispatch(received, parsed, recipient, holder)
+            return_route = (received.get("~transport") or {}).get("return_route")
+            queue = self.queues.get(holder, [])
+            # The answer to complete is only ever 202: an invitee that made the connection
+            # polls for what follows (Vellum's DIDExchangeInvitee drops that POST's answer).
+            completing = parsed[0] == "didexchange" and parsed[2] == "complete"
+            if return_route == "all" and queue and not completing:
+                envelope, content_type = queue.pop(0)
+                return 200, envelope, content_type
+            return 202, b"", None
+
+    def dispatch(self, received, parsed, recipient, holder):
+        protocol, version, name = parsed
+        if is_problem_report(parsed):
+            report = {"thid": thread_id(received), "@type": received["@type"], "description": received.get("description"),
+                      "from": holder}
+            self.problem_reports.append(report)
+            exchange = self.exchange_for(received, holder)
+            if exchange is not None:
+                exchange["problem_reports"].append(report)
+                exchange["state"] = "abandoned"
+            return
+        if protocol == "didexchange" and name == "request":
+            their_verkey, response = self.did_exchange_request(received, recipient)
+            if their_verkey is None:
+                self.queues.setdefault(holder, []).append(
+                    (pack(json.dumps(response).encode(), [verkey_from_reference(holder)], self.keys[recipient]), ENVELOPE))
+            else:
+                self.enqueue(their_verkey, response, sender=self.invitations[received["~thread"]["pthid"]]["key"])
+            return
+        connection = self.connections.get(holder)
+        if protocol == "didexchange" and name == "complete":
+            if connection is not None and connection["state"] == "response-sent":
+                self.did_exchange_complete(connection)
+            return
+        if protocol == "trust_ping" and name == "ping":
+            if received.get("response_requested", True) and connection is not None:
+                self.enqueue(holder, message(False, "trust_ping/1.0/ping_response", thid=received["@id"]))
+            return
+        exchange = self.exchange_for(received, holder)
+        if exchange is None:
+            return
+        handlers = {"request-credential": protocols.credential_request, "presentation": protocols.presentation}
+        if name in handlers:
+            answer = handlers[name](exchange, received, self.ledger)
+        elif name == "ack" and protocol == "issue-credential":
+            protocols.ack(exchange)
+            return
+        else:
+            return
+        sender = connection["my_key"] if connection else self.invitations[exchange["invitation_id"]]["key"]
+        self.enqueue(holder, answer, exchange, sender=sender)
+
+    def exchange_for(self, received, holder):
+        """The exchange on the message's thread, if the holder is its party (a connectionless
+        exchange is bound to the first holder that answers it)."""
+        exchange = self.exchanges.get(thread_id(received))
+        if exchange is None or holder is None:
+            return None
+        if exchange["holder"] is None and exchange["connectionless"]:
+            exchange["holder"] = holder
+        return exchange if exchange["holder"] == holder else None
+
+    # Admin views.
+
+    def exchange_views(self):
+        with self.lock:
+            hidden = ("offer", "proof_request", "flipped")
+            return [{key: value for key, value in exchange.items() if key not in hidden} for exchange in self.exchanges.values()]
+
+    def connection_views(self):
+        with self.lock:
+            return [{"their_verkey": key, "their_did": connection["their_did"], "my_did": connection["my_key"].did,
+                     "state": connection["state"], "invitation_id": connection["invitation_id"]}
+                    for key, connection in self.connections.items()]
