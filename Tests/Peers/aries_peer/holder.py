@@ -6,7 +6,7 @@ import urllib.parse
 import urllib.request
 
 from anoncreds import (Credential, CredentialRequest, Presentation, PresentationRequest, PresentCredentials,
-                       create_link_secret)
+                       create_link_secret, encode_credential_attributes)
 
 from .crypto import Key, b64decode, pack, sign_attachment, unpack, verify_attachment, verkey_from_reference
 from .messages import format_attachments, message, parse_type, thread_id
@@ -75,14 +75,17 @@ class Holder:
         url = self.decorator[kind].replace("{id}", urllib.parse.quote(identifier, safe=""))
         return json.loads(http("GET", url)[1])
 
-    def take_credential(self, offer, service):
-        """Answers an offer (v1 or v2, either family), processes the credential, acks it."""
+    def take_credential(self, offer, service, identity=None):
+        """Answers an offer (v1 or v2, either family), checks and processes the credential, acks
+        it; the credential's name. identity ("entropy" or "prover_did") overrides the one the
+        format wants, to see the agent refuse it. A refusal sends a problem report and raises."""
         protocol, version, _ = parse_type(offer["@type"])
         (family, anoncreds_offer), = format_attachments(offer, "offers~attach")
         anoncreds_format = family == FORMATS["anoncreds"]["offer"]
         cred_def = self.resolve("cred_def", anoncreds_offer["cred_def_id"])
         schema = self.resolve("schema", anoncreds_offer["schema_id"])
-        entropy, prover_did = (self.key.b58, None) if anoncreds_format else (None, self.key.did)
+        identity = identity or ("entropy" if anoncreds_format else "prover_did")
+        entropy, prover_did = (self.key.b58, None) if identity == "entropy" else (None, self.key.did)
         request, metadata = CredentialRequest.create(entropy, prover_did, cred_def, self.link_secret, "default", anoncreds_offer)
         body = {"requests~attach": [{"@id": "0", "mime-type": "application/json",
                                      "data": {"json": request.to_dict()}}]}
@@ -90,16 +93,36 @@ class Holder:
             body["formats"] = [{"attach_id": "0", "format": FORMATS["anoncreds" if anoncreds_format else "indy"]["request"]}]
         answer = self.send(message(False, f"{protocol}/{version}/request-credential", body, thid=offer["@id"]), service)
         issued, _ = answer or self.poll(service)
+        if parse_type(issued["@type"])[2] != "issue-credential":
+            raise HolderError(f"the issuer answered {issued['@type']}: {issued.get('description')}")
         (_, credential), = format_attachments(issued, "credentials~attach")
-        processed = Credential.load(credential).process(metadata.to_dict(), self.link_secret, cred_def, None)
+        try:
+            processed = self.check(credential, anoncreds_offer, metadata, cred_def)
+        except Exception as error:
+            self.send(message(False, f"{protocol}/{version}/problem-report", {"description": {
+                "en": str(error), "code": "issuance-abandoned"}}, thid=thread_id(issued)), service)
+            raise HolderError(f"credential refused: {error}") from error
         self.credentials.append((processed, anoncreds_offer["schema_id"], schema, anoncreds_offer["cred_def_id"], cred_def))
         self.send(message(False, f"{protocol}/{version}/ack", {"status": "OK"}, thid=thread_id(issued)), service)
         return processed.to_dict()["values"]["name"]["raw"]
 
-    def present(self, request_message, service):
+    def check(self, credential, offer, metadata, cred_def):
+        """The credential processed, if it names the offered definition and schema, each raw
+        value encodes to its encoded one, and anoncreds-rs accepts its signature."""
+        if (credential["cred_def_id"], credential["schema_id"]) != (offer["cred_def_id"], offer["schema_id"]):
+            raise HolderError("the credential names another definition than the offer")
+        raw = {name: value["raw"] for name, value in credential["values"].items()}
+        encoded = encode_credential_attributes(raw)
+        if any(encoded[name] != value["encoded"] for name, value in credential["values"].items()):
+            raise HolderError("a raw value does not encode to its encoded value")
+        return Credential.load(credential).process(metadata.to_dict(), self.link_secret, cred_def, None)
+
+    def present(self, request_message, service, nonce=None):
         """Proves from the first stored credential; the verifier's answer's message name."""
         protocol, version, _ = parse_type(request_message["@type"])
         (family, request), = format_attachments(request_message, "request_presentations~attach")
+        if nonce is not None:  # a proof made for another request
+            request = dict(request, nonce=nonce)
         credential, schema_id, schema, cred_def_id, cred_def = self.credentials[0]
         chosen = PresentCredentials()
         for referent in request["requested_attributes"]:

@@ -91,5 +91,6 @@ class Ledger:
                 {self.cred_def_id: self.definitions[self.cred_def_id][0]})
         except Exception as error:  # anoncreds-rs' refusal of a malformed or forged proof
             return False, f"anoncreds-rs: {error}"
-        revealed = presentation.get("requested_proof", {}).get("revealed_attrs", {}).get("name", {}).get("raw")
-        return bool(valid), revealed
+        if not valid:
+            return False, "anoncreds-rs: the presentation does not verify against the request"
+        return True, presentation.get("requested_proof", {}).get("revealed_attrs", {}).get("name", {}).get("raw")
