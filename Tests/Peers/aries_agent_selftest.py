@@ -1,18 +1,22 @@
 """The Aries agent (aries_peer) against a holder in Python on anoncreds-rs + PyNaCl, so the
 agent is proven correct independently of Vellum's holder. Starts the agent in-process on
 127.0.0.1, then: issue-credential 1.0 over DID exchange (legacy prefix), 2.0 with the hlindy
-formats over DID exchange, 2.0 with the anoncreds formats connectionless, and present-proof
+formats over Connections 1.0 (a ?c_i= invitation), 2.0 with the anoncreds formats connectionless, and present-proof
 2.0 and 1.0 of `name` and `age >= 18`. Then the refusals, connectionless: the agent's of a v1
 request with entropy and of an anoncreds-format request with prover_did, the holder's of each
-tampered credential the agent can issue, and the agent's of a proof made for another nonce.
-Prints {"exchanges", "names", "answers", "refusals", "refusal_exchanges"} with the agent's
+tampered credential the agent can issue, and the agent's of a proof made for another nonce;
+and the status it answers malformed or forged envelopes with.
+Prints {"exchanges", "names", "answers", "refusals", "refusal_exchanges", "malformed"} with the agent's
 view of every exchange; exits 1 with the error on stderr."""
 import json
 import sys
 import threading
+import urllib.error
+import urllib.parse
 import urllib.request
 
 from aries_peer.agent import Agent
+from aries_peer.crypto import Key, b64decode, flip_bit, pack, verkey_from_reference
 from aries_peer.holder import Holder, HolderError, http
 from aries_peer.server import serve
 
@@ -28,7 +32,7 @@ def main():
 
     holder = Holder()
     names = []
-    for options in ({"protocol": "issue-v1", "legacy_prefix": True}, {"protocol": "issue-v2", "format": "indy"},
+    for options in ({"protocol": "issue-v1", "legacy_prefix": True}, {"protocol": "issue-v2", "format": "indy", "handshake": "connections"},
                     {"protocol": "issue-v2", "format": "anoncreds", "connectionless": True}):
         names.append(holder.take_credential(*holder.accept(invite(**options))))
     answers = [holder.present(*holder.accept(invite(protocol="present-v2", format="anoncreds"))),
@@ -47,7 +51,30 @@ def main():
             refusals[name] = str(error)
     refusals["other nonce"] = holder.present(*holder.accept(invite(protocol="present-v2", format="anoncreds")), nonce="1234567890")
     print(json.dumps({"exchanges": exchanges, "names": names, "answers": answers, "refusals": refusals,
-                      "refusal_exchanges": admin(agent, "exchanges")[len(exchanges):]}))
+                      "refusal_exchanges": admin(agent, "exchanges")[len(exchanges):],
+                      "malformed": malformed(agent, invite(protocol="issue-v2"))}))
+
+
+def malformed(agent, url):
+    """The HTTP status the agent answers each malformed or forged POST with."""
+    invitation = json.loads(b64decode(urllib.parse.parse_qs(urllib.parse.urlparse(url).query)["oob"][0]))
+    agent_key = verkey_from_reference(invitation["services"][0]["recipientKeys"][0])
+    ping = json.dumps({"@type": "https://didcomm.org/trust_ping/1.0/ping", "@id": "p"}).encode()
+    bodies = {"not json": b"{", "not for us": pack(ping, [Key().verkey], Key()),
+              "flipped bit": flip_bit(pack(ping, [agent_key], Key())),
+              "not a message": pack(b"[1, 2]", [agent_key], Key()),
+              "request without thread": pack(json.dumps({"@type": "https://didcomm.org/didexchange/1.0/request",
+                                                         "@id": "r"}).encode(), [agent_key], Key()),
+              "too large": b" " * (2 << 20)}
+    statuses = {}
+    for name, body in bodies.items():
+        try:
+            statuses[name] = http("POST", agent.endpoint, body)[0]
+        except urllib.error.HTTPError as error:
+            statuses[name] = error.code
+        except OSError as error:  # the server may close on a body it refuses to read
+            statuses[name] = str(error)
+    return statuses
 
 
 def admin(agent, view):

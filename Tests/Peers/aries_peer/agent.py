@@ -7,8 +7,9 @@ import json
 import threading
 
 from . import protocols
-from .crypto import EnvelopeError, Key, flip_bit, pack, sign_attachment, unpack, verify_attachment, verkey_from_reference
-from .crypto import b58encode, b64url
+from . import connections
+from .crypto import EnvelopeError, Key, b58encode, b64url, flip_bit, pack, sign_attachment, unpack, verify_attachment
+from .crypto import verkey_from_reference
 from .ledger import Ledger
 from .messages import MAX_MESSAGE, is_problem_report, message, new_id, parse_type, prefix, problem_report, thread_id
 
@@ -51,11 +52,17 @@ class Agent:
                 first["~service"] = {"recipientKeys": [key.b58], "routingKeys": [], "serviceEndpoint": self.endpoint}
                 invitation["requests~attach"] = [{"@id": "request-0", "mime-type": "application/json", "data": {"json": first}}]
                 exchange["state"] = "offer-sent" if exchange["protocol"].startswith("issue") else "request-sent"
+            elif exchange["handshake"] == "connections":  # RFC 0160's ?c_i= instead of out-of-band
+                invitation = connections.invitation(legacy, invitation_id, key, self.endpoint, self.ledger.decorator(self.base_url))
             else:
                 invitation["handshake_protocols"] = [prefix(legacy) + "didexchange/1.0"]
             invitation["~ledger"] = self.ledger.decorator(self.base_url)
-            url = f"{self.base_url}/?oob={b64url(json.dumps(invitation).encode())}"
-            return {"invitation_url": url, "invitation": invitation, "invitation_id": invitation_id, "exchange_id": exchange["id"]}
+            parameter = "c_i" if exchange["handshake"] == "connections" and not exchange["connectionless"] else "oob"
+            url = f"{self.base_url}/?{parameter}={b64url(json.dumps(invitation).encode())}"
+            result = {"invitation_url": url, "invitation": invitation, "invitation_id": invitation_id, "exchange_id": exchange["id"]}
+            if exchange["connectionless"]:  # the older form: the message itself in ?d_m=
+                result["message_url"] = f"{self.base_url}/?d_m={b64url(json.dumps(first).encode())}"
+            return result
 
     @property
     def endpoint(self):
@@ -82,32 +89,40 @@ class Agent:
                                         "no invitation of ours is the request's pthid", received["@id"])
         try:
             content, signer = verify_attachment(received["did_doc~attach"]["data"])
-            document = json.loads(content)
-            service = document["service"][0]
-            keys = {entry["id"]: entry["publicKeyBase58"] for entry in document.get("publicKey", [])}
-            their_verkey = b58encode(verkey_from_reference(keys.get(service["recipientKeys"][0], service["recipientKeys"][0])))
+            their_verkey = connections.first_service_verkey(json.loads(content))
         except (KeyError, IndexError, TypeError, ValueError) as error:
             return None, problem_report(legacy, "didexchange/1.0/problem_report", "request_not_accepted",
                                         f"the request's DIDDoc is not signed or not readable: {error}", received["@id"])
         if signer != their_verkey:
             return None, problem_report(legacy, "didexchange/1.0/problem_report", "request_not_accepted",
                                         "the DIDDoc is not signed by its own key", received["@id"])
-        my_key = Key()
-        self.keys[my_key.b58] = my_key
-        self.connections[their_verkey] = {"my_key": my_key, "their_did": received.get("did"), "state": "response-sent",
-                                          "invitation_id": invitation_id, "their_verkey": their_verkey}
-        did = f"did:sov:{my_key.did}"
-        my_document = {"@context": "https://w3id.org/did/v1", "id": did,
-                       "publicKey": [{"id": f"{did}#1", "type": "Ed25519VerificationKey2018", "controller": did,
-                                      "publicKeyBase58": my_key.b58}],
-                       "authentication": [{"type": "Ed25519SignatureAuthentication2018", "publicKey": f"{did}#1"}],
-                       "service": [{"id": f"{did};indy", "type": "IndyAgent", "priority": 0, "recipientKeys": [my_key.b58],
-                                    "routingKeys": [], "serviceEndpoint": self.endpoint}]}
+        my_key = self.new_connection(their_verkey, received.get("did"), invitation_id)
         attachment = {"@id": new_id(), "mime-type": "application/json",
-                      "data": sign_attachment(json.dumps(my_document).encode(), invitation["key"])}
+                      "data": sign_attachment(json.dumps(connections.did_doc(my_key, self.endpoint)).encode(), invitation["key"])}
         response = message(legacy, "didexchange/1.0/response", {"did": my_key.did, "did_doc~attach": attachment},
                            thid=received["@id"], pthid=invitation_id)
         return their_verkey, response
+
+    def new_connection(self, their_verkey, their_did, invitation_id):
+        """Our key for a new connection, which waits for the invitee's complete (or, for
+        Connections 1.0, any message) to become completed."""
+        my_key = Key()
+        self.keys[my_key.b58] = my_key
+        self.connections[their_verkey] = {"my_key": my_key, "their_did": their_did, "state": "response-sent",
+                                          "invitation_id": invitation_id, "their_verkey": their_verkey}
+        return my_key
+
+    def connections_request(self, received, recipient):
+        """RFC 0160: the response, its connection~sig made by the invitation key."""
+        invitation_id = next((id for id, entry in self.invitations.items() if entry["key"].b58 == recipient), None)
+        if invitation_id is None:
+            return
+        invitation = self.invitations[invitation_id]
+        legacy = self.exchanges[invitation["exchange_id"]]["legacy_prefix"]
+        their_verkey = connections.first_service_verkey(received["connection"]["DIDDoc"])
+        my_key = self.new_connection(their_verkey, received["connection"]["DID"], invitation_id)
+        self.connections[their_verkey]["handshake"] = "connections"
+        self.enqueue(their_verkey, connections.response(legacy, received, invitation["key"], my_key, self.endpoint))
 
     def did_exchange_complete(self, connection):
         connection["state"] = "completed"
@@ -145,9 +160,15 @@ class Agent:
                 return 400, json.dumps({"error": str(error)}).encode(), "application/json"
             service = received.get("~service") or {}
             holder = sender or (service.get("recipientKeys") or [None])[0]
-            if holder is not None:
-                holder = b58encode(verkey_from_reference(holder))
-            self.dispatch(received, parsed, recipient, holder)
+            try:
+                holder = b58encode(verkey_from_reference(holder)) if holder is not None else None
+            except (ValueError, TypeError) as error:
+                return 400, json.dumps({"error": f"~service: {error}"}).encode(), "application/json"
+            try:
+                self.dispatch(received, parsed, recipient, holder)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+                # A message of a known type but the wrong shape: refused, never a dead handler.
+                return 400, json.dumps({"error": f"{type(error).__name__}: {error}"}).encode(), "application/json"
             return_route = (received.get("~transport") or {}).get("return_route")
             queue = self.queues.get(holder, [])
             # The answer to complete is only ever 202: an invitee that made the connection
@@ -177,7 +198,12 @@ class Agent:
             else:
                 self.enqueue(their_verkey, response, sender=self.invitations[received["~thread"]["pthid"]]["key"])
             return
+        if protocol == "connections" and name == "request":
+            self.connections_request(received, recipient)
+            return
         connection = self.connections.get(holder)
+        if connection is not None and connection.get("handshake") == "connections" and connection["state"] == "response-sent":
+            self.did_exchange_complete(connection)  # RFC 0160: the invitee's first message completes it
         if protocol == "didexchange" and name == "complete":
             if connection is not None and connection["state"] == "response-sent":
                 self.did_exchange_complete(connection)

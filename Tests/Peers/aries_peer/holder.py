@@ -8,9 +8,13 @@ import urllib.request
 from anoncreds import (Credential, CredentialRequest, Presentation, PresentationRequest, PresentCredentials,
                        create_link_secret, encode_credential_attributes)
 
+from . import connections
 from .crypto import Key, b64decode, pack, sign_attachment, unpack, verify_attachment, verkey_from_reference
 from .messages import format_attachments, message, parse_type, thread_id
 from .protocols import FORMATS
+
+
+QUEUE = "didcomm:transport/queue"  # "no endpoint: answer on my connection"
 
 
 class HolderError(Exception):
@@ -43,20 +47,26 @@ class Holder:
         return self.send(message(False, "trust_ping/1.0/ping", {"response_requested": False}), service)
 
     def accept(self, url):
-        """Reads the invitation at url; (first protocol message, the service to answer to)."""
-        invitation = json.loads(b64decode(urllib.parse.parse_qs(urllib.parse.urlparse(url).query)["oob"][0]))
+        """Reads the invitation at url (?oob= or ?c_i=), makes the connection or answers
+        connectionless; (first protocol message, the service to answer to)."""
+        query = urllib.parse.parse_qs(urllib.parse.urlparse(url).query)
+        invitation = json.loads(b64decode((query.get("oob") or query["c_i"])[0]))
         self.decorator = invitation["~ledger"]
+        if "c_i" in query:
+            service = {"recipientKeys": invitation["recipientKeys"], "serviceEndpoint": invitation["serviceEndpoint"]}
+            request = message(False, "connections/1.0/request", {"label": "Python holder", "connection": {
+                "DID": self.key.did, "DIDDoc": connections.did_doc(self.key, QUEUE)}})
+            response, _ = self.send(request, service) or self.poll(service)
+            theirs = connections.verify_field(response["connection~sig"], invitation["recipientKeys"][0])
+            return self.first_after_handshake(theirs["DIDDoc"]["service"][0])
         service = invitation["services"][0]
         if "requests~attach" in invitation:
             first = invitation["requests~attach"][0]["data"]["json"]
             return first, first["~service"]
+        document = json.dumps(connections.did_doc(self.key, QUEUE)).encode()
         request = message(False, "didexchange/1.0/request", {
             "label": "Python holder", "did": self.key.did,
-            "did_doc~attach": {"@id": "doc", "mime-type": "application/json", "data": sign_attachment(json.dumps({
-                "@context": "https://w3id.org/did/v1", "id": f"did:sov:{self.key.did}",
-                "publicKey": [{"id": "#1", "type": "Ed25519VerificationKey2018", "publicKeyBase58": self.key.b58}],
-                "service": [{"id": "#indy", "type": "IndyAgent", "recipientKeys": [self.key.b58],
-                             "serviceEndpoint": "didcomm:transport/queue"}]}).encode(), self.key)}},
+            "did_doc~attach": {"@id": "doc", "mime-type": "application/json", "data": sign_attachment(document, self.key)}},
             pthid=invitation["@id"])
         request["~thread"]["thid"] = request["@id"]
         answer = self.send(request, service) or self.poll(service)
@@ -66,6 +76,9 @@ class Holder:
             raise HolderError("the DIDDoc is not signed by the invitation key")
         their_service = json.loads(content)["service"][0]
         self.send(message(False, "didexchange/1.0/complete", thid=request["@id"], pthid=invitation["@id"]), their_service)
+        return self.first_after_handshake(their_service)
+
+    def first_after_handshake(self, their_service):
         polled = self.poll(their_service)
         if polled is None:
             raise HolderError("nothing queued after the connection completed")

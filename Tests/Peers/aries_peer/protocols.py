@@ -112,11 +112,14 @@ def new_exchange(exchange_id, invitation_id, options):
     family = "indy" if family == "hlindy" else family
     if family not in FORMATS:
         raise ValueError("format must be indy (hlindy) or anoncreds")
+    handshake = options.get("handshake") or "didexchange"
+    if handshake not in ("didexchange", "connections"):
+        raise ValueError("handshake must be didexchange or connections")
     misbehave = options.get("misbehave")
     if misbehave not in (None, "bad-key-proof", "tampered-value", "tampered-signature", "other-cred-def", "replay-nonce", "flip-bit"):
         raise ValueError(f"unknown misbehave {misbehave}")
     return {"id": exchange_id, "invitation_id": invitation_id, "protocol": protocol,
             "format": "indy" if protocol.endswith("v1") else family,
-            "connectionless": bool(options.get("connectionless")), "misbehave": misbehave,
+            "connectionless": bool(options.get("connectionless")), "handshake": handshake, "misbehave": misbehave,
             "legacy_prefix": bool(options.get("legacy_prefix")), "values": dict(options.get("values") or DEFAULT_VALUES),
             "state": "invitation-sent", "problem_reports": [], "verified": None, "holder": None}

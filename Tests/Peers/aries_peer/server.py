@@ -9,7 +9,8 @@
                                  "legacy_prefix": bool, "misbehave": null|"bad-key-proof"|
                                  "tampered-value"|"tampered-signature"|"other-cred-def"|
                                  "replay-nonce"|"flip-bit", "values": {name: raw}?}
-                                -> {"invitation_url", "invitation", "invitation_id", "exchange_id"}
+                                -> {"invitation_url", "invitation", "invitation_id", "exchange_id",
+                                    "message_url" (connectionless: the message in ?d_m=)}
   GET  /admin/exchanges         every exchange: state, problem reports, verification result
   GET  /admin/connections       every connection and its state
   GET  /admin/problem-reports   every problem report received"""
