@@ -4,7 +4,8 @@ agent is proven correct independently of Vellum's holder. Starts the agent in-pr
 formats over Connections 1.0 (a ?c_i= invitation), 2.0 with the anoncreds formats connectionless, and present-proof
 2.0 and 1.0 of `name` and `age >= 18`. Then the refusals, connectionless: the agent's of a v1
 request with entropy and of an anoncreds-format request with prover_did, the holder's of each
-tampered credential the agent can issue, and the agent's of a proof made for another nonce;
+tampered credential the agent can issue (and of a bad key correctness proof and a flipped bit
+in an envelope), and the agent's of a proof made for another nonce;
 and the status it answers malformed or forged envelopes with.
 Prints {"exchanges", "names", "answers", "refusals", "refusal_exchanges", "malformed"} with the agent's
 view of every exchange; exits 1 with the error on stderr."""
@@ -16,7 +17,9 @@ import urllib.parse
 import urllib.request
 
 from aries_peer.agent import Agent
-from aries_peer.crypto import Key, b64decode, flip_bit, pack, verkey_from_reference
+from anoncreds import AnoncredsError
+
+from aries_peer.crypto import EnvelopeError, Key, b64decode, flip_bit, pack, verkey_from_reference
 from aries_peer.holder import Holder, HolderError, http
 from aries_peer.server import serve
 
@@ -43,12 +46,14 @@ def main():
                                     ("anoncreds prover_did", {"protocol": "issue-v2", "format": "anoncreds"}, "prover_did"),
                                     ("tampered-value", {"protocol": "issue-v2", "misbehave": "tampered-value"}, None),
                                     ("tampered-signature", {"protocol": "issue-v1", "misbehave": "tampered-signature"}, None),
-                                    ("other-cred-def", {"protocol": "issue-v2", "format": "anoncreds", "misbehave": "other-cred-def"}, None)):
+                                    ("other-cred-def", {"protocol": "issue-v2", "format": "anoncreds", "misbehave": "other-cred-def"}, None),
+                                    ("bad-key-proof", {"protocol": "issue-v2", "format": "anoncreds", "misbehave": "bad-key-proof"}, None),
+                                    ("flip-bit", {"protocol": "issue-v1", "misbehave": "flip-bit", "connectionless": False}, None)):
         try:
-            holder.take_credential(*holder.accept(invite(connectionless=True, **options)), identity=identity)
+            holder.take_credential(*holder.accept(invite(**{"connectionless": True, **options})), identity=identity)
             refusals[name] = "accepted"
-        except HolderError as error:
-            refusals[name] = str(error)
+        except (HolderError, EnvelopeError, AnoncredsError) as error:
+            refusals[name] = f"{type(error).__name__}: {error}"
     refusals["other nonce"] = holder.present(*holder.accept(invite(protocol="present-v2", format="anoncreds")), nonce="1234567890")
     print(json.dumps({"exchanges": exchanges, "names": names, "answers": answers, "refusals": refusals,
                       "refusal_exchanges": admin(agent, "exchanges")[len(exchanges):],

@@ -78,24 +78,27 @@ class Agent:
             return first
         return protocols.first_message(exchange, self.ledger, extra)
 
-    # DID exchange 1.0, inviter side.
+    # The handshakes, inviter side: DID exchange 1.0 and Connections 1.0.
 
     def did_exchange_request(self, received, recipient):
+        """(their verkey, the response) for a request to one of our invitations' keys, or
+        (None, a problem report)."""
         invitation_id = (received.get("~thread") or {}).get("pthid")
         invitation = self.invitations.get(invitation_id)
         legacy = self.exchanges[invitation["exchange_id"]]["legacy_prefix"] if invitation else False
+
+        def refuse(explanation):
+            return None, problem_report(legacy, "didexchange/1.0/problem_report", "request_not_accepted", explanation, received["@id"])
+
         if invitation is None or invitation["key"].b58 != recipient:
-            return None, problem_report(legacy, "didexchange/1.0/problem_report", "request_not_accepted",
-                                        "no invitation of ours is the request's pthid", received["@id"])
+            return refuse("no invitation of ours is the request's pthid")
         try:
             content, signer = verify_attachment(received["did_doc~attach"]["data"])
             their_verkey = connections.first_service_verkey(json.loads(content))
         except (KeyError, IndexError, TypeError, ValueError) as error:
-            return None, problem_report(legacy, "didexchange/1.0/problem_report", "request_not_accepted",
-                                        f"the request's DIDDoc is not signed or not readable: {error}", received["@id"])
+            return refuse(f"the request's DIDDoc is not signed or not readable: {error}")
         if signer != their_verkey:
-            return None, problem_report(legacy, "didexchange/1.0/problem_report", "request_not_accepted",
-                                        "the DIDDoc is not signed by its own key", received["@id"])
+            return refuse("the DIDDoc is not signed by its own key")
         my_key = self.new_connection(their_verkey, received.get("did"), invitation_id)
         attachment = {"@id": new_id(), "mime-type": "application/json",
                       "data": sign_attachment(json.dumps(connections.did_doc(my_key, self.endpoint)).encode(), invitation["key"])}
@@ -124,7 +127,7 @@ class Agent:
         self.connections[their_verkey]["handshake"] = "connections"
         self.enqueue(their_verkey, connections.response(legacy, received, invitation["key"], my_key, self.endpoint))
 
-    def did_exchange_complete(self, connection):
+    def connection_completed(self, connection):
         connection["state"] = "completed"
         exchange = self.exchanges[self.invitations[connection["invitation_id"]]["exchange_id"]]
         if exchange["state"] == "invitation-sent" and exchange["holder"] is None:
@@ -203,10 +206,10 @@ class Agent:
             return
         connection = self.connections.get(holder)
         if connection is not None and connection.get("handshake") == "connections" and connection["state"] == "response-sent":
-            self.did_exchange_complete(connection)  # RFC 0160: the invitee's first message completes it
+            self.connection_completed(connection)  # RFC 0160: the invitee's first message completes it
         if protocol == "didexchange" and name == "complete":
             if connection is not None and connection["state"] == "response-sent":
-                self.did_exchange_complete(connection)
+                self.connection_completed(connection)
             return
         if protocol == "trust_ping" and name == "ping":
             if received.get("response_requested", True) and connection is not None:
