@@ -23,6 +23,8 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import Prehashed, decode_dss_signature, encode_dss_signature
 
+from peer_base58 import b58decode, b58encode
+
 # P-256 domain parameters (FIPS 186-4 D.1.2.3).
 P = 0xFFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFF
 N = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
@@ -30,24 +32,6 @@ A = P - 3
 B = 0x5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B
 G = (0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296,
      0x4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5)
-ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
-
-
-def b58decode(text):
-    number = 0
-    for char in text:
-        number = number * 58 + ALPHABET.index(char)
-    body = number.to_bytes((number.bit_length() + 7) // 8, "big") if number else b""
-    return b"\0" * (len(text) - len(text.lstrip("1"))) + body
-
-
-def b58encode(data):
-    number = int.from_bytes(data, "big")
-    out = ""
-    while number:
-        number, digit = divmod(number, 58)
-        out = ALPHABET[digit] + out
-    return "1" * (len(data) - len(data.lstrip(b"\0"))) + out
 
 
 def multibase_decode(text):

@@ -10,8 +10,8 @@ import os
 
 import nacl.bindings as sodium
 from nacl.exceptions import CryptoError
+from peer_base58 import b58decode, b58encode
 
-BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 ED25519_MULTICODEC = b"\xed\x01"
 MAX_ENVELOPE = 1 << 20
 MAX_RECIPIENTS = 16
@@ -19,25 +19,6 @@ MAX_RECIPIENTS = 16
 
 class EnvelopeError(Exception):
     """An envelope that is malformed, not for us, or altered."""
-
-
-def b58encode(data):
-    number = int.from_bytes(data, "big")
-    text = ""
-    while number:
-        number, digit = divmod(number, 58)
-        text = BASE58[digit] + text
-    return "1" * (len(data) - len(data.lstrip(b"\0"))) + text
-
-
-def b58decode(text):
-    if len(text) > 128:
-        raise ValueError("base58 text too long")
-    number = 0
-    for character in text:
-        number = number * 58 + BASE58.index(character)
-    body = number.to_bytes((number.bit_length() + 7) // 8, "big")
-    return b"\0" * (len(text) - len(text.lstrip("1"))) + body
 
 
 def b64url(data):
@@ -56,6 +37,8 @@ def did_key(verkey):
 
 def verkey_from_reference(reference):
     """A verkey from base58, a did:key (with or without fragment); raw 32 bytes."""
+    if len(reference) > 256:
+        raise ValueError("a key reference is at most 256 characters")
     if reference.startswith("did:key:z"):
         data = b58decode(reference[len("did:key:z"):].split("#")[0])
         if data[:2] != ED25519_MULTICODEC:
