@@ -16,7 +16,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from aries_peer.agent import Agent
+from aries_peer.agent import ENVELOPE, Agent
 from anoncreds import AnoncredsError
 
 from aries_peer.crypto import EnvelopeError, Key, b64decode, flip_bit, pack, verkey_from_reference
@@ -72,9 +72,9 @@ def malformed(agent, url):
                                                          "@id": "r"}).encode(), [agent_key], Key()),
               "too large": b" " * (2 << 20)}
     statuses = {}
-    for name, body in bodies.items():
+    for name, body in [*bodies.items(), ("plain JSON", ping)]:
         try:
-            statuses[name] = http("POST", agent.endpoint, body)[0]
+            statuses[name] = http("POST", agent.endpoint, body, "application/json" if name == "plain JSON" else ENVELOPE)[0]
         except urllib.error.HTTPError as error:
             statuses[name] = error.code
         except OSError as error:  # the server may close on a body it refuses to read

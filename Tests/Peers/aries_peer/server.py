@@ -1,7 +1,8 @@
 """HTTP on 127.0.0.1: DIDComm at /didcomm, the `~ledger` objects, and the admin API.
 
-  POST /didcomm                 an envelope (application/didcomm-envelope-enc or ssi-agent-wire)
-                                -> 200 with the next queued envelope (return route "all") or 202
+  POST /didcomm                 an envelope (application/didcomm-envelope-enc or ssi-agent-wire,
+                                else 415) -> 200 with the next queued envelope (return route "all")
+                                or 202; 400 for an envelope that does not open or a malformed message
   GET  /ledger/schema/{id}      the schema, id percent-encoded; 404 for any other
   GET  /ledger/cred_def/{id}    the credential definition
   POST /admin/invitations       {"protocol": "issue-v1"|"issue-v2"|"present-v1"|"present-v2",
@@ -18,6 +19,7 @@ import json
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 MAX_BODY = 1 << 20
+ENVELOPE_TYPES = ("application/didcomm-envelope-enc", "application/ssi-agent-wire")
 
 
 def serve(agent, port=0):
@@ -63,6 +65,9 @@ def serve(agent, port=0):
                 self.close_connection = True
                 return self.answer_json(413, {"error": str(error)})
             if self.path == "/didcomm":
+                content_type = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+                if content_type not in ENVELOPE_TYPES:
+                    return self.answer_json(415, {"error": f"an envelope is one of {ENVELOPE_TYPES}"})
                 return self.answer(*agent.receive(body))
             if self.path == "/admin/invitations":
                 try:
