@@ -313,7 +313,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ], exclude: ["Fixtures"]),
         .testTarget(name: "DIDCommTests", dependencies: [
-            "DIDComm", "CryptoKeys", "JSONModel", "Multiformats", "HTTP", "VellumTestSupport",
+            "DIDComm", "AnonCreds", "CryptoKeys", "JSONModel", "Multiformats", "HTTP", "VellumTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         // libFuzzer harnesses, one per parser entry point (Scripts/fuzz.sh builds them with
