@@ -10,6 +10,7 @@ import Testing
 @Suite("Bundled contexts")
 struct BundledContextsTests {
     static let digests: [String: String] = [
+        "https://identity.foundation/presentation-exchange/submission/v1": "f1cec97834e5c7ce695e6dbdddcc918e157c1dc6b50c44c3ba54b267f2e49ff9",
         "https://w3id.org/citizenship/v1": "9ffdc9e92801959e8f7416744aca720d06e0a4702dd83043c02c74700c161d93",
         "https://w3id.org/citizenship/v2": "4b50a8580f99ddb2df2ad94e93eee1725f6c185a34306e1c98f4d631b160a9fc",
         "https://w3id.org/citizenship/v4rc1": "5038c7383afd7ab2158f1b997913a8f60978a0abcf96e0b0d08e29f146d2db1e",

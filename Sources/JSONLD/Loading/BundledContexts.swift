@@ -10,6 +10,7 @@ import JSONModel
 public enum BundledContexts {
     /// Each context's URL and its text.
     static let texts: [String: String] = [
+        "https://identity.foundation/presentation-exchange/submission/v1": presentationSubmissionV1,
         "https://w3id.org/citizenship/v1": citizenshipV1,
         "https://w3id.org/citizenship/v2": citizenshipV2,
         "https://w3id.org/citizenship/v4rc1": citizenshipV4rc1,
