@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "OpenID4VP", targets: ["OpenID4VP"]),
         .library(name: "QRExchange", targets: ["QRExchange"]),
         .library(name: "DIDComm", targets: ["DIDComm"]),
+        .library(name: "Aries", targets: ["Aries"]),
         .executable(name: "vellum", targets: ["vellum"]),
         .executable(name: "vellum-bench", targets: ["vellum-bench"]),
     ],
@@ -153,6 +154,7 @@ let package = Package(
         .target(name: "DCQL", dependencies: ["JSONModel", "Multiformats"]),
         .target(name: "QRExchange", dependencies: ["HTTP", "JSONModel", "W3CCredentials"]),
         .target(name: "DIDComm", dependencies: ["CSodium", "CryptoKeys", "JSONModel", "Multiformats", "HTTP"]),
+        .target(name: "Aries", dependencies: ["DIDComm", "AnonCreds", "W3CCredentials", "DCQL", "DID", "CryptoKeys", "JSONModel"]),
         .target(
             name: "OpenID4VP",
             dependencies: [
@@ -324,6 +326,9 @@ let package = Package(
                 "CBOR", "JSONModel", "JOSE", "SDJWT", "MDoc", "COSE", "W3CCredentials", "JSONLD", "AnonCreds", "OpenDID",
                 "DCQL", "OpenID4VP", "OpenID4VCI", "DIDComm", "QRExchange",
             ]),
+        .testTarget(name: "AriesTests", dependencies: [
+            "Aries", "DIDComm", "AnonCreds", "W3CCredentials", "DID", "CryptoKeys", "JSONModel", "HTTP", "VellumTestSupport",
+        ]),
         .testTarget(name: "AnonCredsTests", dependencies: ["AnonCreds", "JSONModel", "VellumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AnonCredsLedgerTests", dependencies: [
             "AnonCredsLedger", "AnonCreds", "JSONModel", "HTTP", "VellumTestSupport",

@@ -1,0 +1,69 @@
+import DIDComm
+
+/// The five messages of the credential protocols that carry format-tagged attachments, with
+/// their message names and attachment members (the same in 1.0 and 2.0).
+public enum MessageKind: String, Sendable, Hashable, CaseIterable {
+    /// `offer-credential`, `offers~attach`.
+    case credentialOffer
+    /// `request-credential`, `requests~attach`.
+    case credentialRequest
+    /// `issue-credential`, `credentials~attach`.
+    case credentialIssue
+    /// `request-presentation`, `request_presentations~attach`.
+    case presentationRequest
+    /// `presentation`, `presentations~attach`.
+    case presentation
+
+    /// The message name.
+    public var messageName: String {
+        switch self {
+        case .credentialOffer: "offer-credential"
+        case .credentialRequest: "request-credential"
+        case .credentialIssue: "issue-credential"
+        case .presentationRequest: "request-presentation"
+        case .presentation: "presentation"
+        }
+    }
+
+    /// The member holding the attachments.
+    public var attachmentMember: String {
+        switch self {
+        case .credentialOffer: "offers~attach"
+        case .credentialRequest: "requests~attach"
+        case .credentialIssue: "credentials~attach"
+        case .presentationRequest: "request_presentations~attach"
+        case .presentation: "presentations~attach"
+        }
+    }
+
+    /// Whether the kind belongs to issue-credential (else present-proof).
+    public var isIssuance: Bool { [.credentialOffer, .credentialRequest, .credentialIssue].contains(self) }
+
+    /// The message type in `version`.
+    public func type(_ version: AriesProtocolVersion) -> MessageType {
+        (isIssuance ? version.issueCredential : version.presentProof).messageType(messageName)
+    }
+
+    /// The formats an attachment of this kind may have in 2.0; in 1.0 the single attachment
+    /// has the first (the Indy one), implied.
+    public var formats: [AttachmentFormat] {
+        switch self {
+        case .credentialOffer: [.indyOffer, .anonCredsOffer, .ldProofDetail]
+        case .credentialRequest: [.indyRequest, .anonCredsRequest, .ldProofDetail]
+        case .credentialIssue: [.indyCredential, .anonCredsCredential, .ldProofCredential]
+        case .presentationRequest: [.indyProofRequest, .anonCredsProofRequest, .difDefinition]
+        case .presentation: [.indyProof, .anonCredsProof, .difSubmission]
+        }
+    }
+
+    /// The `@id` 1.0 agents (ACA-Py, libvcx) give the single attachment.
+    var legacyAttachmentID: String {
+        switch self {
+        case .credentialOffer: "libindy-cred-offer-0"
+        case .credentialRequest: "libindy-cred-request-0"
+        case .credentialIssue: "libindy-cred-0"
+        case .presentationRequest: "libindy-request-presentation-0"
+        case .presentation: "libindy-presentation-0"
+        }
+    }
+}
