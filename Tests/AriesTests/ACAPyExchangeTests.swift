@@ -80,10 +80,7 @@ struct ACAPyExchangeTests {
             "--auto-respond-credential-request", "--auto-respond-presentation-proposal", "--auto-verify-presentation",
         ])
         defer { agent.stop() }
-        let created = try JSONParser().parse(try await agent.post(
-            "/out-of-band/create-invitation",
-            json: Data(#"{"handshake_protocols":["https://didcomm.org/didexchange/1.0"],"use_public_did":false}"#.utf8)))
-        guard case .outOfBand(let invitation) = try Invitation(link: try #require(created["invitation_url"]?.stringValue)) else {
+        guard case .outOfBand(let invitation) = try Invitation(link: try await agent.createDIDExchangeInvitation()) else {
             Issue.record("not an out-of-band invitation")
             return
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import JSONModel
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -129,6 +130,16 @@ public final class ACAPyAgent: @unchecked Sendable {
             throw Failure(description: "ACA-Py answered \(response.status) to \(path): \(String(decoding: response.body, as: UTF8.self))")
         }
         return response.body
+    }
+
+    /// An out-of-band invitation for DID exchange 1.0 with an inline service (no public DID):
+    /// its `invitation_url`, for the holder to accept.
+    public func createDIDExchangeInvitation() async throws -> String {
+        let created = try JSONParser().parse(try await post(
+            "/out-of-band/create-invitation",
+            json: Data(#"{"handshake_protocols":["https://didcomm.org/didexchange/1.0"],"use_public_did":false}"#.utf8)))
+        guard let url = created["invitation_url"]?.stringValue else { throw Failure(description: "no invitation_url in \(created)") }
+        return url
     }
 
     /// Stops the agent, waits for it, and removes its scratch home; calling it again does nothing.
