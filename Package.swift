@@ -165,7 +165,7 @@ let package = Package(
         ),
         .target(
             name: "OpenID4VCI",
-            dependencies: ["JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust"]
+            dependencies: ["JSONModel", "HTTP", "JOSE", "CryptoKeys", "Multiformats", "X509Trust", "DID", "W3CCredentials"]
         ),
 
         // Layer 4: the wallet (encrypted store, secure areas, trust list, activity log).
@@ -301,7 +301,8 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         .testTarget(name: "OpenID4VCITests", dependencies: [
-            "OpenID4VCI", "JSONModel", "HTTP", "VellumTestSupport", "JOSE", "CryptoKeys", "Multiformats", "X509Trust",
+            "OpenID4VCI", "JSONModel", "HTTP", "VellumTestSupport", "JOSE", "CryptoKeys", "Multiformats", "X509Trust", "DID",
+            "W3CCredentials",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "WalletTests", dependencies: [
@@ -345,7 +346,7 @@ let package = Package(
         ]),
         .testTarget(name: "SandboxTests", dependencies: [
             "Sandbox", "VellumTestSupport", "OpenID4VCI", "OpenID4VP", "DCQL", "SDJWT", "MDoc", "StatusList", "HTTP", "JOSE",
-            "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "X509Trust",
+            "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "X509Trust", "DID", "W3CCredentials",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),

@@ -49,11 +49,7 @@ public struct CredentialClient: Sendable {
     public func requestCredential(
         _ target: CredentialRequest.Target, format: String, holderKeys: [HolderKey]
     ) async throws(OpenID4VCIError) -> CredentialIssuanceOutcome {
-        let proofBuilder = options.proofRequirements.map {
-            JWTProofBuilder(
-                credentialIssuer: options.credentialIssuer, clientID: options.clientID, requirements: $0, clock: clock,
-                profile: options.profile)
-        }
+        let proofBuilder = KeyProofMaker(options: options, clock: clock)
         // Refuse an unusable key set, or one the profile forbids, before any network step.
         try checkProfile()
         try proofBuilder?.check(holderKeys, batchSize: options.batchSize)

@@ -9,6 +9,10 @@ public struct CredentialClientOptions: Sendable {
     /// The configuration's `jwt` proof type rules, or `nil` when it declares no
     /// `proof_types_supported` (no key binding: the request carries no proofs).
     public var proofRequirements: JWTProofRequirements?
+    /// The configuration's `di_vp` proof type rules (Appendix F.2), used when
+    /// ``proofRequirements`` is `nil`: the proofs are then presentations signed with Data
+    /// Integrity. A configuration that takes both proof types gets `jwt` proofs.
+    public var diVPRequirements: DIVPProofRequirements?
     /// `batch_credential_issuance.batch_size`, or `nil` when the issuer offers no batches.
     public var batchSize: Int?
     /// Ask for encrypted responses with this `enc`; required when the issuer's
@@ -33,7 +37,7 @@ public struct CredentialClientOptions: Sendable {
 
     public init(
         credentialIssuer: String, clientID: String? = nil, proofRequirements: JWTProofRequirements? = JWTProofRequirements(),
-        batchSize: Int? = nil, responseEncryption: CredentialResponseEncryption? = nil,
+        diVPRequirements: DIVPProofRequirements? = nil, batchSize: Int? = nil, responseEncryption: CredentialResponseEncryption? = nil,
         requestEncryption: CredentialRequestEncryption? = nil,
         allowsResponseEncryptionWithoutRequestEncryption: Bool = false, maximumResponseBytes: Int = 4 << 20,
         responseLimits: CredentialResponse.Limits = CredentialResponse.Limits(), maximumDPoPNonceRetries: Int = 1,
@@ -42,6 +46,7 @@ public struct CredentialClientOptions: Sendable {
         self.credentialIssuer = credentialIssuer
         self.clientID = clientID
         self.proofRequirements = proofRequirements
+        self.diVPRequirements = diVPRequirements
         self.batchSize = batchSize
         self.responseEncryption = responseEncryption
         self.requestEncryption = requestEncryption

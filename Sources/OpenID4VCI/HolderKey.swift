@@ -35,4 +35,17 @@ public struct HolderKey: Sendable {
 
     /// Whether the proof identifies the key by DID URL (`kid`) rather than by `jwk`.
     var usesDIDURL: Bool { signer.keyID?.hasPrefix("did:") == true }
+
+    /// At least one key, and more than one only within the issuer's batch size: the rule
+    /// every proof type shares.
+    static func checkCount(_ keys: [HolderKey], batchSize: Int?) throws(OpenID4VCIError) {
+        guard !keys.isEmpty else { throw .invalidCredentialRequest("no holder key to bind the credential to") }
+        guard keys.count > 1 else { return }
+        guard let batchSize else {
+            throw .invalidCredentialRequest("\(keys.count) holder keys but the issuer does not offer batch issuance")
+        }
+        guard keys.count <= batchSize else {
+            throw .invalidCredentialRequest("\(keys.count) holder keys but the issuer's batch_size is \(batchSize)")
+        }
+    }
 }

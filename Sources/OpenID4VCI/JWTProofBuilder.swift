@@ -39,15 +39,7 @@ public struct JWTProofBuilder: Sendable {
     /// has an accepted algorithm and, if required, a key attestation; the profile's rules hold.
     public func check(_ keys: [HolderKey], batchSize: Int?) throws(OpenID4VCIError) {
         try profile.check(keys)
-        guard !keys.isEmpty else { throw .invalidCredentialRequest("no holder key to bind the credential to") }
-        if keys.count > 1 {
-            guard let batchSize else {
-                throw .invalidCredentialRequest("\(keys.count) holder keys but the issuer does not offer batch issuance")
-            }
-            guard keys.count <= batchSize else {
-                throw .invalidCredentialRequest("\(keys.count) holder keys but the issuer's batch_size is \(batchSize)")
-            }
-        }
+        try HolderKey.checkCount(keys, batchSize: batchSize)
         for key in keys {
             let algorithm = key.signer.algorithm.rawValue
             if !requirements.signingAlgorithms.isEmpty, !requirements.signingAlgorithms.contains(algorithm) {

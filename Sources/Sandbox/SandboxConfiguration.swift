@@ -77,6 +77,11 @@ public struct SandboxConfiguration: Sendable {
     public var statusListSize: Int
     /// How long the sandbox root (and so every certificate under it) is valid.
     public var rootValidity: TimeInterval
+    /// The key proof types the W3C diploma's configuration takes (OpenID4VCI 1.0 Appendix F):
+    /// both by default, so a wallet may use either; `[.diVP]` makes an issuer a wallet must
+    /// answer with a Data Integrity presentation. Under key attestation only `jwt` is offered
+    /// (a `di_vp` proof carries no attestation).
+    public var diplomaProofTypes: Set<SandboxKeyProofType> = [.jwt, .diVP]
     /// Faults to inject, for testing a wallet's refusals; empty for a well-behaved issuer.
     public var faults: Set<SandboxFault>
     /// The time source for every check and every issued credential.
@@ -151,6 +156,11 @@ public struct SandboxConfiguration: Sendable {
     var offerScheme: String { profile == .haip ? "haip-vci" : "openid-credential-offer" }
     /// The batch size actually used (at least 1).
     var effectiveBatchSize: Int { max(1, batchSize) }
+    /// The proof types the diploma's configuration lists (never empty: `jwt` when nothing else is left).
+    var effectiveDiplomaProofTypes: Set<SandboxKeyProofType> {
+        let types = mustAttestKeys ? diplomaProofTypes.intersection([.jwt]) : diplomaProofTypes
+        return types.isEmpty ? [.jwt] : types
+    }
     /// The JWS algorithms accepted for key proofs and DPoP proofs.
     var proofAlgorithms: [String] { profile == .haip ? ["ES256"] : ["ES256", "ES384", "ES512", "EdDSA"] }
 }

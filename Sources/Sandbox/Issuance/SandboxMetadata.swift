@@ -80,6 +80,18 @@ extension SandboxService {
         return .object(["jwt": .object(jwt)])
     }
 
+    /// The diploma's proof types: `jwt` as for the others and `di_vp` with the cryptosuites
+    /// accepted, as configured.
+    private var diplomaProofTypes: JSONValue {
+        var types = JSONObject()
+        let configured = configuration.effectiveDiplomaProofTypes
+        if configured.contains(.jwt), let jwt = proofTypes["jwt"] { types["jwt"] = jwt }
+        if configured.contains(.diVP) {
+            types["di_vp"] = .object(["proof_signing_alg_values_supported": .array(SandboxKeyProofType.diVPCryptosuites.map(JSONValue.string))])
+        }
+        return .object(types)
+    }
+
     private var mDLConfiguration: JSONValue {
         let kind = SandboxCredentialKind.mDL
         func claim(_ name: String, _ label: String, mandatory: Bool = false) -> JSONValue {
@@ -144,7 +156,7 @@ extension SandboxService {
             ]),
             "cryptographic_binding_methods_supported": .array(["did:key"]),
             "credential_signing_alg_values_supported": .array(["eddsa-rdfc-2022"]),
-            "proof_types_supported": proofTypes,
+            "proof_types_supported": diplomaProofTypes,
             "credential_metadata": .object([
                 "display": .array([.object([
                     "name": "University Degree", "locale": "en-US", "background_color": "#5b2c6f",

@@ -17,7 +17,7 @@ extension SandboxService {
         guard body["proof"] == nil else { return .error("invalid_credential_request", "use proofs, not proof") }
         let keys: [(JWK, String)]
         do {
-            keys = try checkProofs(body["proofs"], grant: presented.grant)
+            keys = try await checkProofs(body["proofs"], grant: presented.grant, kind: kind)
         } catch {
             switch error {
             case let .nonce(reason): return .error("invalid_nonce", reason)

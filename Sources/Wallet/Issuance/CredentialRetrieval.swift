@@ -22,29 +22,35 @@ struct CredentialRetrieval: Sendable {
             deferredCredential: metadata.deferredCredentialEndpoint, notification: metadata.notificationEndpoint)
     }
 
-    /// How many credentials to ask for: one per holder key, within the issuer's batch size.
-    func keyCount(for requirements: JWTProofRequirements?) -> Int {
-        guard requirements != nil else { return 0 }
+    /// How many credentials to ask for: none when the configuration takes no key proofs (the
+    /// credential binds no key), else one per holder key within the issuer's batch size.
+    func keyCount(bindsKeys: Bool) -> Int {
+        guard bindsKeys else { return 0 }
         let wanted = max(1, options.credentialsPerConfiguration)
         guard let batchSize = metadata.batchSize, batchSize > 1 else { return 1 }
         return min(wanted, batchSize)
     }
 
     /// The credential client's options for `configuration`, from the issuer's metadata and
-    /// the wallet's preferences.
+    /// the wallet's preferences: `jwt` key proofs when the configuration takes them, else
+    /// `di_vp` presentations (OpenID4VCI 1.0 Appendix F.2), else a refusal naming the types
+    /// it wants.
     func clientOptions(for configuration: CredentialConfiguration) throws(WalletError.Retrieval) -> CredentialClientOptions {
         var requirements: JWTProofRequirements?
-        if !configuration.proofTypes.isEmpty {
-            guard let jwt = configuration.proofTypes["jwt"] else {
-                let types = configuration.proofTypes.keys.sorted().joined(separator: ", ")
-                throw .failedToRetrieveCredential("\(configuration.id) wants key proofs of type \(types); Vellum makes `jwt` proofs")
-            }
+        var diVPRequirements: DIVPProofRequirements?
+        if let jwt = configuration.proofTypes["jwt"] {
             requirements = JWTProofRequirements(
                 signingAlgorithms: jwt.signingAlgorithms, requiresKeyAttestation: jwt.keyAttestationsRequired != nil)
+        } else if let diVP = configuration.proofTypes["di_vp"] {
+            diVPRequirements = DIVPProofRequirements(cryptosuites: diVP.signingAlgorithms)
+        } else if !configuration.proofTypes.isEmpty {
+            let types = configuration.proofTypes.keys.sorted().joined(separator: ", ")
+            throw .failedToRetrieveCredential("\(configuration.id) wants key proofs of type \(types); Vellum makes `jwt` and `di_vp` proofs")
         }
+        let count = keyCount(bindsKeys: requirements != nil || diVPRequirements != nil)
         var options = CredentialClientOptions(
             credentialIssuer: metadata.credentialIssuer.absoluteString, clientID: clientID, proofRequirements: requirements,
-            batchSize: keyCount(for: requirements) > 1 ? metadata.batchSize : nil, profile: profile)
+            diVPRequirements: diVPRequirements, batchSize: count > 1 ? metadata.batchSize : nil, profile: profile)
         try chooseEncryption(&options)
         return options
     }
@@ -92,6 +98,16 @@ struct CredentialRetrieval: Sendable {
         if algorithms.contains("ES512") { return .p521 }
         if algorithms.contains("EdDSA") || algorithms.contains("Ed25519") { return .ed25519 }
         return nil
+    }
+
+    /// The curve for holder keys the proofs of `options` can be made with, among those the
+    /// secure area has: for `jwt` by algorithm, for `di_vp` by cryptosuite (P-256 first, as
+    /// for JWTs).
+    static func curve(for options: CredentialClientOptions, supported: Set<KeyCurve>) -> KeyCurve? {
+        if options.proofRequirements == nil, let diVP = options.diVPRequirements {
+            return diVP.curve(among: [.p256, .ed25519, .p384].filter(supported.contains))
+        }
+        return curve(for: options.proofRequirements?.signingAlgorithms ?? []).flatMap { supported.contains($0) ? $0 : nil }
     }
 
     /// What the wallet keeps about the issuer and the configuration for display.

@@ -22,7 +22,7 @@ extension CredentialWallet {
         var keys: [SecureAreaKey] = []
         do throws(WalletError.Retrieval) {
             let options = try retrieval.clientOptions(for: offered.configuration)
-            keys = try await makeHolderKeys(retrieval.keyCount(for: options.proofRequirements), options: options)
+            keys = try await makeHolderKeys(retrieval.keyCount(bindsKeys: options.proofRequirements != nil || options.diVPRequirements != nil), options: options)
             let issued = try await request(offered, format: format, keys: keys, options: options, retrieval: retrieval)
             retrieval.options.progress?(.storingCredential(configurationID: offered.configurationID))
             let received = try Self.received(
@@ -55,8 +55,8 @@ extension CredentialWallet {
     /// `count` fresh holder keys on a curve the issuer's proof algorithms allow.
     func makeHolderKeys(_ count: Int, options: CredentialClientOptions) async throws(WalletError.Retrieval) -> [SecureAreaKey] {
         guard count > 0 else { return [] }
-        let algorithms = options.proofRequirements?.signingAlgorithms ?? []
-        guard let curve = CredentialRetrieval.curve(for: algorithms), secureArea.supportedCurves.contains(curve) else {
+        guard let curve = CredentialRetrieval.curve(for: options, supported: secureArea.supportedCurves) else {
+            let algorithms = options.proofRequirements?.signingAlgorithms ?? options.diVPRequirements?.cryptosuites ?? []
             throw .failedToRetrieveCredential(
                 "the issuer accepts key proofs signed with \(algorithms.joined(separator: ", ")), which this wallet's keys cannot make")
         }
