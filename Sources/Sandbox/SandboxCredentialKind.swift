@@ -1,6 +1,7 @@
 import Foundation
 
-/// The credentials the sandbox issues: an ISO mDL, an SD-JWT VC PID and a W3C diploma.
+/// The credentials the sandbox issues: an ISO mDL, an SD-JWT VC PID and a W3C diploma (with
+/// a Data Integrity proof, or as a VC-JWT).
 public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// An ISO/IEC 18013-5 mobile driving licence, format `mso_mdoc`.
     case mDL
@@ -9,6 +10,9 @@ public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Cod
     /// A university diploma, a W3C credential with a Data Integrity proof, format `ldp_vc`,
     /// issued to the did:key of the holder key the wallet proves.
     case diploma
+    /// The same diploma as a VC-JWT of VCDM 1.1, format `jwt_vc_json`, issued to the did:key
+    /// of the holder key the wallet proves.
+    case diplomaJWT = "diploma-jwt"
 
     /// The key in `credential_configurations_supported` (and in offers).
     public var configurationID: String {
@@ -16,6 +20,7 @@ public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Cod
         case .mDL: Self.mDLDocType
         case .pid: "urn:eudi:pid:1"
         case .diploma: "UniversityDegree_ldp_vc"
+        case .diplomaJWT: "UniversityDegree_jwt_vc_json"
         }
     }
 
@@ -25,6 +30,7 @@ public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Cod
         case .mDL: "mso_mdoc"
         case .pid: "dc+sd-jwt"
         case .diploma: "ldp_vc"
+        case .diplomaJWT: "jwt_vc_json"
         }
     }
 
@@ -34,6 +40,7 @@ public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Cod
         case .mDL: "org.iso.18013.5.1.mDL"
         case .pid: "urn:eudi:pid:1"
         case .diploma: "diploma"
+        case .diplomaJWT: "diploma_jwt"
         }
     }
 

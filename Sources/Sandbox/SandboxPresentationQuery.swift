@@ -13,6 +13,8 @@ public enum SandboxPresentationQuery: String, Sendable, Hashable, CaseIterable {
     case drivingPrivileges = "driving-privileges"
     /// The W3C diploma's degree (`ldp_vc`), by its expanded type.
     case diploma
+    /// The diploma's degree as a VC-JWT (`jwt_vc_json`), answered with a VP-JWT.
+    case diplomaJWT = "diploma-jwt"
 
     /// A line for a menu.
     public var title: String {
@@ -22,6 +24,7 @@ public enum SandboxPresentationQuery: String, Sendable, Hashable, CaseIterable {
         case .name: "PID given and family name"
         case .drivingPrivileges: "mDL driving privileges and document number"
         case .diploma: "W3C diploma (ldp_vc) degree"
+        case .diplomaJWT: "W3C diploma (jwt_vc_json) degree"
         }
     }
 
@@ -37,17 +40,23 @@ public enum SandboxPresentationQuery: String, Sendable, Hashable, CaseIterable {
         case .drivingPrivileges:
             ["credentials": [Self.mDL([["driving_privileges"], ["document_number"]])]]
         case .diploma:
-            ["credentials": [[
-                "id": "diploma", "format": "ldp_vc",
-                "meta": ["type_values": [[.string(Self.diplomaTypeIRI)]]],
-                "claims": [["path": ["credentialSubject", "degree", "name"]]],
-            ]]]
+            ["credentials": [Self.diploma(format: "ldp_vc", type: Self.diplomaTypeIRI)]]
+        case .diplomaJWT:
+            ["credentials": [Self.diploma(format: "jwt_vc_json", type: Self.diplomaV1TypeIRI)]]
         }
     }
 
     /// The diploma's type as an IRI: `UniversityDegreeCredential` under the examples
     /// context's vocabulary, which is what DCQL's `type_values` name.
     public static let diplomaTypeIRI = "https://www.w3.org/ns/credentials/examples#UniversityDegreeCredential"
+
+    /// The diploma's type under the VCDM 1.1 examples context, as the VC-JWT writes it.
+    public static let diplomaV1TypeIRI = "https://example.org/examples#UniversityDegreeCredential"
+
+    private static func diploma(format: String, type: String) -> JSONValue {
+        ["id": "diploma", "format": .string(format), "meta": ["type_values": [[.string(type)]]],
+         "claims": [["path": ["credentialSubject", "degree", "name"]]]]
+    }
 
     private static func pid(_ paths: [[String]]) -> JSONValue {
         ["id": "pid", "format": "dc+sd-jwt", "meta": ["vct_values": [.string(SandboxCredentialKind.pidVCT)]],

@@ -47,6 +47,24 @@ struct SandboxExchangeIssuer: Sendable {
         return signed
     }
 
+    /// The contexts of the diploma as a VCDM 1.1 VC-JWT.
+    static let contextsV1 = [VCDataModelVersion.v1_1.baseContext, "https://www.w3.org/2018/credentials/examples/v1"]
+
+    /// The diploma for `subject` as a VC-JWT (VCDM 1.1 §6.3.1, OpenID4VCI's `jwt_vc_json`): the
+    /// same claims under the 1.1 contexts and dates, signed EdDSA with the issuer's
+    /// verification method as `kid`.
+    func diplomaJWT(for subject: String, now: Date) async throws -> String {
+        var credential = unsignedDiploma(subject: subject, now: now)
+        credential["@context"] = .array(Self.contextsV1.map(JSONValue.string))
+        credential["issuer"] = .string(did)
+        credential["issuanceDate"] = credential["validFrom"]
+        credential["expirationDate"] = credential["validUntil"]
+        credential["validFrom"] = nil
+        credential["validUntil"] = nil
+        return try await JOSECredentialSigner.sign(
+            .object(credential), form: .vcJWT, keyID: verificationMethod, signer: try SoftwareSigner(privateKey: key))
+    }
+
     private func unsignedDiploma(subject: String?, now: Date) -> JSONObject {
         var subjectClaims: JSONObject = [
             "degree": .object(["type": "BachelorDegree", "name": "Bachelor of Science and Arts"]),

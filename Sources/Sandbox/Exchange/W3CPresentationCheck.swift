@@ -53,12 +53,17 @@ struct W3CPresentationCheck: Sendable {
             return .failure(.init("the VP-JWT does not verify: \(error)"))
         }
         guard let holder = verified.presentation.holder else { return .failure(.init("the presentation names no holder")) }
-        return await credentials(of: verified.presentation, holder: holder, requiredType: requiredType, now: now)
+        return await credentials(
+            of: verified.presentation, verifiedTokens: verified.credentials.map(\.credential), holder: holder,
+            requiredType: requiredType, now: now)
     }
 
-    /// The presentation's credentials by a trusted issuer, each verified and about `holder`.
+    /// The presentation's credentials by a trusted issuer, each verified and about `holder`:
+    /// those embedded with their proofs, checked here, and `verifiedTokens`, JWT-secured ones
+    /// the JOSE verifier already checked (signature by the issuer, validity).
     private func credentials(
-        of presentation: VerifiablePresentation, holder: String, requiredType: String?, now: Date
+        of presentation: VerifiablePresentation, verifiedTokens: [VerifiableCredential] = [], holder: String,
+        requiredType: String?, now: Date
     ) async -> Result<Verified, SandboxExchangeRefusal> {
         var verified: [VerifiableCredential] = []
         for credential in presentation.credentials where trustedIssuers.contains(credential.issuer) {
@@ -68,10 +73,11 @@ struct W3CPresentationCheck: Sendable {
             } catch {
                 return .failure(.init("a credential does not verify: \(error)"))
             }
-            guard credential.credentialSubjects.allSatisfy({ $0["id"]?.stringValue == holder }) else {
-                return .failure(.init("a credential is about someone other than the holder"))
-            }
             verified.append(credential)
+        }
+        verified += verifiedTokens.filter { trustedIssuers.contains($0.issuer) }
+        guard verified.allSatisfy({ $0.credentialSubjects.allSatisfy { $0["id"]?.stringValue == holder } }) else {
+            return .failure(.init("a credential is about someone other than the holder"))
         }
         if let requiredType, !verified.contains(where: { $0.types.contains(requiredType) }) {
             return .failure(.init("the presentation holds no verified \(requiredType) of a trusted issuer"))

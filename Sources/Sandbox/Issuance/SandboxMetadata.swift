@@ -31,6 +31,7 @@ extension SandboxService {
                 SandboxCredentialKind.mDL.configurationID: mDLConfiguration,
                 SandboxCredentialKind.pid.configurationID: pidConfiguration,
                 SandboxCredentialKind.diploma.configurationID: diplomaConfiguration,
+                SandboxCredentialKind.diplomaJWT.configurationID: diplomaJWTConfiguration,
             ]),
         ]
         if configuration.effectiveBatchSize >= 2 {
@@ -157,15 +158,37 @@ extension SandboxService {
             "cryptographic_binding_methods_supported": .array(["did:key"]),
             "credential_signing_alg_values_supported": .array(["eddsa-rdfc-2022"]),
             "proof_types_supported": diplomaProofTypes,
-            "credential_metadata": .object([
-                "display": .array([.object([
-                    "name": "University Degree", "locale": "en-US", "background_color": "#5b2c6f",
-                    "text_color": "#FFFFFF", "description": "A sandbox W3C diploma with a Data Integrity proof",
-                ])]),
-                "claims": .array([
-                    .object(["path": ["credentialSubject", "degree", "name"], "display": [["name": "Degree", "locale": "en-US"]]]),
-                    .object(["path": ["credentialSubject", "alumniOf"], "display": [["name": "Alumni of", "locale": "en-US"]]]),
-                ]),
+            "credential_metadata": diplomaMetadata(description: "A sandbox W3C diploma with a Data Integrity proof"),
+        ])
+    }
+
+    /// The diploma as `jwt_vc_json` (OpenID4VCI 1.0 Appendix A.1.1): a VC-JWT of VCDM 1.1 by the
+    /// same did:key issuer, its credential definition by `type`, bound to a did:key.
+    private var diplomaJWTConfiguration: JSONValue {
+        let kind = SandboxCredentialKind.diplomaJWT
+        return .object([
+            "format": .string(kind.format),
+            "scope": .string(kind.scope),
+            "credential_definition": .object([
+                "type": .array(["VerifiableCredential", .string(SandboxExchangeIssuer.credentialType)])
+            ]),
+            "cryptographic_binding_methods_supported": .array(["did:key"]),
+            "credential_signing_alg_values_supported": .array(["EdDSA"]),
+            "proof_types_supported": proofTypes,
+            "credential_metadata": diplomaMetadata(description: "A sandbox W3C diploma as a VC-JWT"),
+        ])
+    }
+
+    /// The diploma's display and claims, in either format.
+    private func diplomaMetadata(description: String) -> JSONValue {
+        .object([
+            "display": .array([.object([
+                "name": "University Degree", "locale": "en-US", "background_color": "#5b2c6f",
+                "text_color": "#FFFFFF", "description": .string(description),
+            ])]),
+            "claims": .array([
+                .object(["path": ["credentialSubject", "degree", "name"], "display": [["name": "Degree", "locale": "en-US"]]]),
+                .object(["path": ["credentialSubject", "alumniOf"], "display": [["name": "Alumni of", "locale": "en-US"]]]),
             ]),
         ])
     }

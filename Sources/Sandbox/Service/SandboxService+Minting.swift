@@ -31,6 +31,7 @@ extension SandboxService {
         case .pid: credential = .string(try await mintPID(holderKey: boundKey, status: reference, now: issuedAt))
         case .mDL: credential = .string(try await mintMDL(holderKey: boundKey, status: reference, now: issuedAt))
         case .diploma: credential = .object(try await mintDiploma(holderKey: boundKey, now: issuedAt))
+        case .diplomaJWT: credential = .string(try await mintDiplomaJWT(holderKey: boundKey, now: issuedAt))
         }
         let record = SandboxIssuedCredential(
             id: RandomToken.make(12), kind: kind, statusIndex: index, statusListURI: statusListURI,
@@ -53,6 +54,7 @@ extension SandboxService {
         case .pid: try await mintPID(holderKey: holderKey, status: nil, now: now)
         case .mDL: try await mintMDL(holderKey: holderKey, status: nil, now: now)
         case .diploma: String(decoding: JSONValue.object(try await mintDiploma(holderKey: holderKey, now: now)).serialized(), as: UTF8.self)
+        case .diplomaJWT: try await mintDiplomaJWT(holderKey: holderKey, now: now)
         }
     }
 
@@ -65,6 +67,16 @@ extension SandboxService {
             return try await exchangeIssuer.diploma(for: subject.description, now: now)
         } catch {
             throw .cryptography("the diploma could not be issued: \(error)")
+        }
+    }
+
+    /// The diploma as a VC-JWT about the did:key of `holderKey`.
+    private func mintDiplomaJWT(holderKey: JWK, now: Date) async throws(SandboxError) -> String {
+        do {
+            let subject = try DIDKey.make(for: try holderKey.publicKey())
+            return try await exchangeIssuer.diplomaJWT(for: subject.description, now: now)
+        } catch {
+            throw .cryptography("the diploma could not be issued as a VC-JWT: \(error)")
         }
     }
 

@@ -103,6 +103,10 @@ struct PresentationChecker: Sendable {
             return await verifySDJWT(text, query: query, transaction: transaction)
         case CredentialFormatIdentifier.mdoc:
             return await verifyMdoc(text, query: query, transaction: transaction)
+        case CredentialFormatIdentifier.jwtVCJSON:
+            return await answer(
+                w3cPresentations.verify(token: text, challenge: transaction.nonce, domain: transaction.clientID, requiredType: nil, now: clock()),
+                query: query)
         default:
             return .failure(Failure(text: "the sandbox verifier does not check \(query.format)"))
         }
@@ -113,9 +117,18 @@ struct PresentationChecker: Sendable {
     private func verifyLDP(
         _ presentation: JSONValue, query: CredentialQuery, transaction: VerifierTransaction
     ) async -> Result<PresentationOutcome.Presented, Failure> {
+        await answer(
+            w3cPresentations.verify(presentation, challenge: transaction.nonce, domain: transaction.clientID, requiredType: nil, now: clock()),
+            query: query)
+    }
+
+    /// The first verified credential of a W3C presentation (an LD-proof VP or a VP-JWT) that
+    /// answers the query, as the outcome shows it.
+    private func answer(
+        _ result: Result<W3CPresentationCheck.Verified, SandboxExchangeRefusal>, query: CredentialQuery
+    ) async -> Result<PresentationOutcome.Presented, Failure> {
         let verified: W3CPresentationCheck.Verified
-        switch await w3cPresentations.verify(
-            presentation, challenge: transaction.nonce, domain: transaction.clientID, requiredType: nil, now: clock()) {
+        switch result {
         case .success(let value): verified = value
         case .failure(let refusal): return .failure(Failure(text: refusal.reason))
         }

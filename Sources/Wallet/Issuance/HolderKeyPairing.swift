@@ -12,7 +12,8 @@ import SDJWT
 /// A batch request carries one key proof per holder key, and the response lists one
 /// credential per key, but OpenID4VCI 1.0 (§8.3) does not promise that the list follows the
 /// order of the proofs. So each credential is paired with the key it binds: an SD-JWT VC's
-/// `cnf.jwk`, an mdoc's MSO device key, a `jwt_vc_json` credential's `cnf.jwk`. This reads
+/// `cnf.jwk`, an mdoc's MSO device key, a `jwt_vc_json` credential's `cnf.jwk` or
+/// subject did:key, an `ldp_vc` credential's subject did:key. This reads
 /// the credential without verifying it; validation afterwards checks that the credential
 /// binds exactly the key it was paired with. A credential whose bound key cannot be read, or
 /// is none of the keys, takes the first key left over, in order; validation then says what is

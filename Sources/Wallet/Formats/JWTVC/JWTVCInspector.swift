@@ -1,3 +1,4 @@
+import DID
 import Foundation
 import JOSE
 import JSONModel
@@ -14,16 +15,14 @@ enum JWTVCInspector {
     /// The largest JWT read, in bytes.
     static let maximumBytes = 1 << 20
 
-    static func inspect(_ payload: Data, now: Date) async -> CredentialInspection {
+    static func inspect(_ payload: Data, context: InspectionContext) async -> CredentialInspection {
+        let now = context.now
         var inspection = CredentialInspection()
         guard payload.count <= maximumBytes, let text = String(data: payload, encoding: .utf8) else {
             inspection.fail(.malformedCredential, "the JWT is not UTF-8 text within \(maximumBytes) bytes")
             return inspection
         }
-        let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let bytes = try? Base64URL.decode(String(parts[1])),
-              case .object(let claims)? = try? JSONValue(parsing: bytes)
-        else {
+        guard let claims = Self.claims(of: payload) else {
             inspection.fail(.malformedCredential, "the credential is not a JWT with a JSON payload")
             return inspection
         }
@@ -51,6 +50,35 @@ enum JWTVCInspector {
         }
         inspection.checkDates(at: now)
         inspection.status = .notChecked("jwt_vc_json status is not checked yet")
+        // Bound by its subject's DID (not by `cnf`): the key the wallet holds must be that DID's.
+        if let holderKey = context.holderKey, Self.confirmationKeyIsAbsent(claims) {
+            let subjects: [JSONObject] = subjectIDs(of: claims).map { ["id": .string($0)] }
+            if let mismatch = await LDPVCInspector.holderMismatch(
+                key: holderKey, subjects: subjects.isEmpty ? [JSONObject()] : subjects, resolver: DIDResolverRegistry.offline()) {
+                inspection.fail(.holderKeyMismatch, mismatch)
+            }
+        }
         return inspection
+    }
+
+    static func confirmationKeyIsAbsent(_ claims: JSONObject) -> Bool { claims["cnf"] == nil }
+
+    /// The JWT's payload claims, read without verification; `nil` when it is not a JWT.
+    static func claims(of payload: Data) -> JSONObject? {
+        guard payload.count <= maximumBytes, let text = String(data: payload, encoding: .utf8) else { return nil }
+        let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let bytes = try? Base64URL.decode(String(parts[1])),
+              case .object(let claims)? = try? JSONValue(parsing: bytes)
+        else { return nil }
+        return claims
+    }
+
+    /// The subjects' ids: `sub` and each `vc.credentialSubject.id`, once each.
+    static func subjectIDs(of claims: JSONObject) -> [String] {
+        let subject = claims["vc"]?["credentialSubject"]
+        let subjects = subject?.arrayValue ?? [subject].compactMap { $0 }
+        var ids = [claims["sub"]?.stringValue].compactMap { $0 }
+        for id in subjects.compactMap({ $0["id"]?.stringValue }) where !ids.contains(id) { ids.append(id) }
+        return ids
     }
 }

@@ -1,0 +1,91 @@
+import CryptoKeys
+import DCQL
+import DID
+import Foundation
+import HTTP
+import JSONModel
+import OpenID4VP
+import Sandbox
+import Testing
+import VellumTestSupport
+import W3CCredentials
+import X509
+import X509Trust
+@testable import Wallet
+
+/// `jwt_vc_json` over OpenID4VCI and OpenID4VP against the sandbox, over real HTTP on
+/// loopback: the diploma as a VC-JWT is claimed, stored bound to the holder's did:key,
+/// matched by a DCQL query by type IRI and claim path, and answered with a VP-JWT (the `vp`
+/// claim, `nonce`, `aud` = client_id) that the sandbox verifier accepts; VP-JWTs for another
+/// nonce or audience are refused.
+@Suite("CredentialWallet: jwt_vc_json over OpenID4VP")
+struct JWTVCPresentationTests {
+    @Test("the diploma as jwt_vc_json is claimed, bound to the did:key, and presented as a VP-JWT the verifier accepts")
+    func claimAndPresent() async throws {
+        try await ScannedExchangeTests.withSandbox { sandbox, wallet, _ in
+            try await wallet.addTrustedIssuerCertificates([Data(try await sandbox.verifierRootPEM().utf8)], purposes: [.verifier])
+            let offer = try await sandbox.createOffer(for: [.diplomaJWT])
+            let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
+            let results = try await wallet.retrieveCredentials(from: discovered, options: CredentialRetrievalOptions())
+            #expect(results.map(\.format) == ["jwt_vc_json"])
+            #expect(results.allSatisfy { $0.error == nil }, "\(results.compactMap(\.error))")
+            let stored = try await wallet.credential(id: try #require(results.first?.credentialId))
+            #expect(stored.verificationResult.verified, "\(stored.verificationResult.failures)")
+            #expect(stored.holderKeyID != nil)
+            #expect(!stored.isViewOnly)
+
+            let request = try await sandbox.createPresentationRequest(query: SandboxPresentationQuery.diplomaJWT.dcqlQuery)
+            let proposal = try await wallet.preparePresentation(requestURI: request.link)
+            #expect(proposal.proposedSelection == ["diploma": [stored.id]])
+            let result = try await wallet.present(proposal)
+            #expect(result.isAccepted, "\(result.summary)")
+            let outcome = try #require(try await sandbox.presentationOutcome(transactionID: request.transactionID))
+            #expect(outcome.status == .accepted)
+            #expect(outcome.presentations.first?.format == "jwt_vc_json")
+            #expect(outcome.presentations.first?.claims["credentialSubject"]?["degree"]?["name"]?.stringValue == "Bachelor of Science and Arts")
+        }
+    }
+
+    /// What a VP-JWT made by hand binds itself to.
+    struct Binding: Sendable, CustomTestStringConvertible {
+        var name: String
+        var nonce: String?
+        var audience: String?
+        var accepted: Bool
+        var testDescription: String { name }
+    }
+
+    @Test("the verifier accepts the VP-JWT bound to its nonce and client_id, and refuses another nonce or audience", arguments: [
+        Binding(name: "honest", accepted: true),
+        Binding(name: "another nonce", nonce: "not-the-request-nonce", accepted: false),
+        Binding(name: "another audience", audience: "x509_san_dns:verifier.example", accepted: false),
+    ])
+    func bindingIsChecked(_ binding: Binding) async throws {
+        try await ScannedExchangeTests.withSandbox { sandbox, _, _ in
+            let holder = PrivateKey(curve: .p256)
+            let credential = try await sandbox.issueCredential(.diplomaJWT, boundTo: JWK(publicKey: holder.publicKey))
+            let request = try await sandbox.createPresentationRequest(query: SandboxPresentationQuery.diplomaJWT.dcqlQuery)
+            var configuration = WalletConfiguration()
+            configuration.verifierTrustAnchors = TrustAnchorStore([try Certificate(pemEncoded: try await sandbox.verifierRootPEM())])
+            let client = OpenID4VPHolder(httpClient: TemporaryWallet.loopbackHTTPClient())
+            let resolved = try await client.resolveAuthorizationRequest(
+                try await client.parseAuthorizationRequest(requestURI: request.link, walletConfiguration: configuration))
+            let presentation = try await JWTVCPresentation.sign(
+                credential, id: "c1", holderKey: SoftwareSigner(privateKey: holder),
+                audience: binding.audience ?? resolved.request.audience, nonce: binding.nonce ?? resolved.request.nonce, now: Date())
+            let response = try client.createAuthorizationResponse(request: resolved, selectedCredentials: [
+                SelectedCredential(credentialQueryID: "diploma", credentialID: "c1", presentation: presentation, format: "jwt_vc_json"),
+            ])
+            _ = try await client.submitAuthorizationResponse(resolvedRequest: resolved, response: response)
+            let outcome = try #require(try await sandbox.presentationOutcome(transactionID: request.transactionID))
+            if binding.accepted {
+                #expect(outcome.status == .accepted, "\(outcome.status)")
+            } else {
+                guard case .rejected = outcome.status else {
+                    Issue.record("\(binding.name) was not rejected: \(outcome.status)")
+                    return
+                }
+            }
+        }
+    }
+}
