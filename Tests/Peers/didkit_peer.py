@@ -7,6 +7,8 @@ stdin: one JSON object; stdout: one JSON object.
        holder (a presentation) is set to its DID before signing.
   {"op": "verify", "document": {...}, "purpose": .., "challenge": .., "domain": ..}
     -> {"errors": [...], "checks": [...]}   DIDKit's own verdict (no errors: verified).
+  {"op": "verify-jwt", "jwt": "...", "kind": "presentation" | "credential", "challenge": .., "domain": ..}
+    -> the same verdict for a VC-JWT or VP-JWT (proofFormat jwt: nonce = challenge, aud = domain).
   {"op": "time", "document": {...}, "challenge": .., "iterations": n}
     -> {"seconds": [...]}   each in-process verify_presentation, timed (no process start counted).
 didkit's native module can crash while the interpreter shuts down, so the script leaves with os._exit.
@@ -63,6 +65,17 @@ async def verify(request):
     return json.loads(result)
 
 
+async def verify_jwt(request):
+    opts = json.loads(options({"purpose": request.get("purpose", "authentication" if request.get("kind") == "presentation" else "assertionMethod"),
+                               "challenge": request.get("challenge"), "domain": request.get("domain")}))
+    opts["proofFormat"] = "jwt"
+    if request.get("kind") == "presentation":
+        result = await didkit.verify_presentation(request["jwt"], json.dumps(opts))
+    else:
+        result = await didkit.verify_credential(request["jwt"], json.dumps(opts))
+    return json.loads(result)
+
+
 async def timing(request):
     document = json.dumps(request["document"])
     opts = options({"purpose": "authentication", "challenge": request.get("challenge")})
@@ -78,7 +91,7 @@ async def timing(request):
 
 def main():
     request = json.load(sys.stdin)
-    operations = {"issue": issue, "verify": verify, "time": timing}
+    operations = {"issue": issue, "verify": verify, "verify-jwt": verify_jwt, "time": timing}
     if request.get("op") not in operations:
         raise SystemExit("unknown op " + str(request.get("op")))
     result = asyncio.run(operations[request["op"]](request))

@@ -89,3 +89,39 @@ struct JWTVCPresentationTests {
         }
     }
 }
+
+/// The VP-JWT the wallet answers a `jwt_vc_json` query with, and the sandbox's VC-JWT inside
+/// it, checked by DIDKit (didkit 0.3.3, spruceid/ssi in Rust): a second, independent verifier
+/// beside the sandbox's. (DIDKit 0.3.3 predates the VCDM 2.0 context, so the `ldp_vc`
+/// presentation of the 2.0 diploma is not something it can read.)
+@Suite("jwt_vc_json presentations checked by DIDKit", .enabled(if: PythonPeer.isAvailable, PythonPeer.skipMessage))
+struct JWTVCDIDKitTests {
+    static func didkit(_ request: JSONValue) async throws -> [JSONValue] {
+        let verdict = try JSONValue(parsing: try await PythonPeer.run("didkit_peer.py", input: request.serialized()))
+        return try #require(verdict["errors"]?.arrayValue, "\(verdict)")
+    }
+
+    @Test("DIDKit verifies the VP-JWT for its nonce and audience and the VC-JWT in it, and refuses another nonce or audience")
+    func didkitVerifies() async throws {
+        try await ScannedExchangeTests.withSandbox { sandbox, _, _ in
+            let holder = PrivateKey(curve: .p256)
+            let credential = try await sandbox.issueCredential(.diplomaJWT, boundTo: JWK(publicKey: holder.publicKey))
+            let presentation = try await JWTVCPresentation.sign(
+                credential, id: "c1", holderKey: SoftwareSigner(privateKey: holder), audience: "x509_san_dns:localhost",
+                nonce: "n-0S6_WzA2Mj", now: Date())
+            #expect(try await Self.didkit(["op": "verify-jwt", "kind": "credential", "jwt": .string(credential)]) == [])
+            #expect(try await Self.didkit([
+                "op": "verify-jwt", "kind": "presentation", "jwt": .string(presentation), "challenge": "n-0S6_WzA2Mj",
+                "domain": "x509_san_dns:localhost",
+            ]) == [])
+            #expect(try await !Self.didkit([
+                "op": "verify-jwt", "kind": "presentation", "jwt": .string(presentation), "challenge": "another-nonce",
+                "domain": "x509_san_dns:localhost",
+            ]).isEmpty)
+            #expect(try await !Self.didkit([
+                "op": "verify-jwt", "kind": "presentation", "jwt": .string(presentation), "challenge": "n-0S6_WzA2Mj",
+                "domain": "x509_san_dns:verifier.example",
+            ]).isEmpty)
+        }
+    }
+}
