@@ -159,7 +159,7 @@ public enum ECDSASelectiveDisclosure {
         return (object, proof)
     }
 
-    private static func dataset(_ document: JSONObject, _ toRDF: any JSONLDToRDF, deskolemize: Bool) async throws(DataIntegrityError) -> RDFDataset {
+    static func dataset(_ document: JSONObject, _ toRDF: any JSONLDToRDF, deskolemize: Bool) async throws(DataIntegrityError) -> RDFDataset {
         do {
             let dataset = try await toRDF.dataset(of: document)
             return deskolemize ? Skolemization.deskolemize(dataset) : dataset
@@ -173,7 +173,15 @@ public enum ECDSASelectiveDisclosure {
     private static func proofConfigurationHash(
         _ proof: DataIntegrityProof, context: JSONValue?, toRDF: any JSONLDToRDF
     ) async throws(DataIntegrityError) -> Data {
-        var configuration = proof.json
+        try await proofConfigurationHash(proof.json, context: context, toRDF: toRDF)
+    }
+
+    /// SHA-256 of the canonical proof configuration `proof` (its `proofValue` dropped) with the
+    /// document's `@context`.
+    static func proofConfigurationHash(
+        _ proof: JSONObject, context: JSONValue?, toRDF: any JSONLDToRDF
+    ) async throws(DataIntegrityError) -> Data {
+        var configuration = proof
         configuration["proofValue"] = nil
         if let context { configuration["@context"] = context }
         do {
