@@ -19,15 +19,7 @@ struct DIVPKeyProofClaimTests {
         do {
             try await TemporaryWallet.withCredentialWallet { wallet, _ in
                 try await wallet.addTrustedIssuerCertificates([Data(try await sandbox.verifierRootPEM().utf8)], purposes: [.verifier])
-                let offer = try await sandbox.createOffer(for: [.diploma])
-                let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
-                let results = try await wallet.retrieveCredentials(from: discovered, options: CredentialRetrievalOptions())
-                #expect(results.allSatisfy { $0.error == nil }, "\(results.compactMap(\.error))")
-                let id = try #require(results.first?.credentialId)
-                let stored = try await wallet.credential(id: id)
-                #expect(stored.verificationResult.verified, "\(stored.verificationResult.failures)")
-                #expect(stored.holderKeyID != nil)
-                #expect(!stored.isViewOnly)
+                _ = try await LDPVCOpenID4VPTests.claim(.diploma, from: sandbox, into: wallet)
                 #expect(await sandbox.issuedCredentials().map(\.kind) == [.diploma])
 
                 let request = try await sandbox.createPresentationRequest(query: SandboxPresentationQuery.diploma.dcqlQuery)

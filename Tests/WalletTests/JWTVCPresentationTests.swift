@@ -24,15 +24,7 @@ struct JWTVCPresentationTests {
     func claimAndPresent() async throws {
         try await ScannedExchangeTests.withSandbox { sandbox, wallet, _ in
             try await wallet.addTrustedIssuerCertificates([Data(try await sandbox.verifierRootPEM().utf8)], purposes: [.verifier])
-            let offer = try await sandbox.createOffer(for: [.diplomaJWT])
-            let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
-            let results = try await wallet.retrieveCredentials(from: discovered, options: CredentialRetrievalOptions())
-            #expect(results.map(\.format) == ["jwt_vc_json"])
-            #expect(results.allSatisfy { $0.error == nil }, "\(results.compactMap(\.error))")
-            let stored = try await wallet.credential(id: try #require(results.first?.credentialId))
-            #expect(stored.verificationResult.verified, "\(stored.verificationResult.failures)")
-            #expect(stored.holderKeyID != nil)
-            #expect(!stored.isViewOnly)
+            let stored = try await LDPVCOpenID4VPTests.claim(.diplomaJWT, from: sandbox, into: wallet)
 
             let request = try await sandbox.createPresentationRequest(query: SandboxPresentationQuery.diplomaJWT.dcqlQuery)
             let proposal = try await wallet.preparePresentation(requestURI: request.link)

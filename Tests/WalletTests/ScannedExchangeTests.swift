@@ -175,20 +175,28 @@ struct LDPVCOpenID4VPTests {
         }
     }
 
+    /// Claims the sandbox's offer of `kind` over OpenID4VCI and returns the stored credential,
+    /// expected stored without error, verified and bound to a holder key (not view-only).
+    static func claim(_ kind: SandboxCredentialKind, from sandbox: SandboxIssuer, into wallet: CredentialWallet) async throws -> VerifiedCredential {
+        let offer = try await sandbox.createOffer(for: [kind])
+        let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
+        let results = try await wallet.retrieveCredentials(from: discovered, options: CredentialRetrievalOptions())
+        #expect(results.map(\.format) == [kind.format])
+        #expect(results.allSatisfy { $0.error == nil }, "\(results.compactMap(\.error))")
+        let stored = try await wallet.credential(id: try #require(results.first?.credentialId))
+        #expect(stored.verificationResult.verified, "\(stored.verificationResult.failures)")
+        #expect(stored.holderKeyID != nil)
+        #expect(!stored.isViewOnly)
+        return stored
+    }
+
     @Test("the sandbox's diploma over OpenID4VCI (ldp_vc, a JSON credential) is stored bound to its proof key, then presented over OpenID4VP")
     func diplomaOverOpenID4VCI() async throws {
         try await ScannedExchangeTests.withSandbox { sandbox, wallet, _ in
             try await wallet.addTrustedIssuerCertificates([Data(try await sandbox.verifierRootPEM().utf8)], purposes: [.verifier])
-            let offer = try await sandbox.createOffer(for: [.diploma])
-            let discovered = try await wallet.discoverCredentialOffer(offer.byReferenceLink)
-            let results = try await wallet.retrieveCredentials(from: discovered, options: CredentialRetrievalOptions())
-            #expect(results.map(\.format) == ["ldp_vc"])
-            #expect(results.allSatisfy { $0.error == nil }, "\(results.compactMap(\.error))")
-            let id = try #require(results.first?.credentialId)
-            let stored = try await wallet.credential(id: id)
-            #expect(stored.verificationResult.verified, "\(stored.verificationResult.failures)")
+            let stored = try await Self.claim(.diploma, from: sandbox, into: wallet)
+            #expect(stored.format == .ldpVC)
             #expect(stored.credentialType == "UniversityDegreeCredential")
-            #expect(!stored.isViewOnly)
 
             let request = try await sandbox.createPresentationRequest(query: SandboxPresentationQuery.diploma.dcqlQuery)
             let proposal = try await wallet.preparePresentation(requestURI: request.link)
