@@ -25,14 +25,7 @@ struct JWTVCPresentationTests {
         try await ScannedExchangeTests.withSandbox { sandbox, wallet, _ in
             try await wallet.addTrustedIssuerCertificates([Data(try await sandbox.verifierRootPEM().utf8)], purposes: [.verifier])
             let stored = try await LDPVCOpenID4VPTests.claim(.diplomaJWT, from: sandbox, into: wallet)
-
-            let request = try await sandbox.createPresentationRequest(query: SandboxPresentationQuery.diplomaJWT.dcqlQuery)
-            let proposal = try await wallet.preparePresentation(requestURI: request.link)
-            #expect(proposal.proposedSelection == ["diploma": [stored.id]])
-            let result = try await wallet.present(proposal)
-            #expect(result.isAccepted, "\(result.summary)")
-            let outcome = try #require(try await sandbox.presentationOutcome(transactionID: request.transactionID))
-            #expect(outcome.status == .accepted)
+            let outcome = try await LDPVCOpenID4VPTests.presentDiploma(.diplomaJWT, stored: stored.id, sandbox: sandbox, wallet: wallet)
             #expect(outcome.presentations.first?.format == "jwt_vc_json")
             #expect(outcome.presentations.first?.claims["credentialSubject"]?["degree"]?["name"]?.stringValue == "Bachelor of Science and Arts")
         }

@@ -164,15 +164,24 @@ struct LDPVCOpenID4VPTests {
             let (_, offerURL) = try await sandbox.createExchange(.offer)
             let stored = try await wallet.acceptExchangeOffer(
                 try await ScannedExchangeTests.offer(at: offerURL, client: client), at: offerURL, client: client)
-            let request = try await sandbox.createPresentationRequest(query: SandboxPresentationQuery.diploma.dcqlQuery)
-            let proposal = try await wallet.preparePresentation(requestURI: request.link)
-            #expect(proposal.proposedSelection == ["diploma": [stored.id]])
-            let result = try await wallet.present(proposal)
-            #expect(result.isAccepted, "\(result.summary)")
-            let outcome = try #require(try await sandbox.presentationOutcome(transactionID: request.transactionID))
-            #expect(outcome.status == .accepted)
+            let outcome = try await Self.presentDiploma(.diploma, stored: stored.id, sandbox: sandbox, wallet: wallet)
             #expect(outcome.presentations.first?.claims["credentialSubject"]?["degree"]?["name"]?.stringValue == "Bachelor of Science and Arts")
         }
+    }
+
+    /// Answers the sandbox verifier's `query` for the diploma with the stored credential `id`
+    /// (the one the wallet proposes) and returns the verifier's outcome, expected accepted.
+    static func presentDiploma(
+        _ query: SandboxPresentationQuery, stored id: String, sandbox: SandboxIssuer, wallet: CredentialWallet
+    ) async throws -> PresentationOutcome {
+        let request = try await sandbox.createPresentationRequest(query: query.dcqlQuery)
+        let proposal = try await wallet.preparePresentation(requestURI: request.link)
+        #expect(proposal.proposedSelection == ["diploma": [id]])
+        let result = try await wallet.present(proposal)
+        #expect(result.isAccepted, "\(result.summary)")
+        let outcome = try #require(try await sandbox.presentationOutcome(transactionID: request.transactionID))
+        #expect(outcome.status == .accepted)
+        return outcome
     }
 
     /// Claims the sandbox's offer of `kind` over OpenID4VCI and returns the stored credential,
