@@ -15,10 +15,8 @@ check="$repo/Scripts/check-layers.sh"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 
-passed=0
-failed=0
-case_number=0
-dir=""
+checker=check-layers
+source "$repo/Scripts/checker-test-harness.sh"
 
 # fresh: a new pristine copy in $dir.
 fresh() {
@@ -33,31 +31,6 @@ fresh() {
 # prepend FILE TEXT: puts TEXT (may hold \n) above the first line of FILE.
 prepend() {
   printf '%b\n' "$2" | cat - "$1" >"$1.new" && mv "$1.new" "$1"
-}
-
-# expect_pass NAME: the checker exits 0 on $dir with its summary line.
-expect_pass() {
-  local output rc
-  output="$("$check" "$dir" 2>&1)"; rc=$?
-  if [ "$rc" -eq 0 ] && grep -q '^check-layers: OK' <<<"$output"; then
-    passed=$((passed + 1)); echo "ok   $1"
-  else
-    failed=$((failed + 1)); echo "FAIL $1: expected exit 0, got $rc:"; sed 's/^/     /' <<<"$output"
-  fi
-}
-
-# expect_fail NAME PROBLEMS REGEX: the checker exits 1 on $dir, reports exactly PROBLEMS
-# problems, and one line of its output matches the extended REGEX.
-expect_fail() {
-  local output rc
-  output="$("$check" "$dir" 2>&1)"; rc=$?
-  if [ "$rc" -eq 1 ] && grep -qE -- "$3" <<<"$output" && grep -qx "check-layers: $2 problem(s)" <<<"$output"; then
-    passed=$((passed + 1)); echo "ok   $1"
-  else
-    failed=$((failed + 1))
-    echo "FAIL $1: expected exit 1 with $2 problem(s) and a line matching: $3"
-    echo "     got exit $rc:"; sed 's/^/     /' <<<"$output"
-  fi
 }
 
 fresh
@@ -131,5 +104,4 @@ prepend "$dir/Sources/JSONModel/JSONParser.swift" \
   '// import Wallet\n/* a comment\nimport Wallet\n /* nested */\nimport Wallet */\nlet _layersExample = """\nimport Wallet\n"""'
 expect_pass "imports in comments and strings are ignored"
 
-echo "check-layers-test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
