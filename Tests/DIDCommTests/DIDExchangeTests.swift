@@ -127,4 +127,19 @@ struct DIDExchangeTests {
             _ = try DIDExchangeInvitee(invitation: connectionless, key: TestKey.alice.privateKey)
         }
     }
+
+    /// A relay that keeps a copy of the inviter's response and sends it again cannot make the
+    /// invitee take a second connection, or the same one twice: once complete, nothing awaits.
+    @Test("a response replayed after the exchange completed is refused and the connection kept")
+    func replayedResponse() throws {
+        var (invitee, request) = try startedExchange()
+        let answer = try response(to: request)
+        _ = try invitee.receive(answer, sender: TestKey.carol.verkey)
+        let connection = invitee.connection
+        expectError(DIDCommError.self, matching: { $0 == .protocolFailure(reason: "no request awaits a response") }) {
+            _ = try invitee.receive(answer, sender: TestKey.carol.verkey)
+        }
+        #expect(invitee.state == .completed)
+        #expect(invitee.connection == connection)
+    }
 }

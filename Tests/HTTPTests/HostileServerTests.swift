@@ -60,6 +60,10 @@ import VellumTestSupport
             return Response(status: .found, headers: [.location: "http://localhost:\(port)/hello"])
         }
         router.get("/to-hello") { _, _ in Response(status: .found, headers: [.location: "/hello"]) }
+        router.get("/loop") { request, _ in
+            meter.hits.withLock { $0.append(request.uri.path) }
+            return Response(status: .found, headers: [.location: "/loop"])
+        }
         router.get("/endless") { _, _ -> Response in
             Response(status: .ok, body: ResponseBody { writer in
                 let chunk = ByteBuffer(repeating: UInt8(ascii: "z"), count: 16 * 1024)
@@ -247,6 +251,21 @@ import VellumTestSupport
             let local = transport.client(resolver: RecordingResolver(["localhost": ["127.0.0.1"]]))
             #expect(try await local.get(url).body == Data("hello".utf8))
         }
+    }
+
+    /// A server that answers every request with a redirect to itself would keep the client
+    /// asking until the deadline; the redirect count ends it first, on either transport, after
+    /// exactly the initial request and the hops the policy allows.
+    @Test(arguments: Transport.allCases)
+    func aRedirectLoopEndsAtTheRedirectLimit(transport: Transport) async throws {
+        let meter = Meter()
+        let client = transport.client(HTTPClientPolicy(maximumRedirects: 3))
+        try await Self.serve(meter) { base in
+            await #expect(throws: HTTP.HTTPError.tooManyRedirects(limit: 3)) {
+                try await client.get(base.appendingPathComponent("loop"))
+            }
+        }
+        #expect(meter.hits.withLock { $0 } == Array(repeating: "/loop", count: 4))
     }
 
     // MARK: Limits while data keeps coming

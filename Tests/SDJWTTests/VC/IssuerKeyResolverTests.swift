@@ -342,4 +342,23 @@ struct IssuerKeyResolverTests {
             }
         }
     }
+
+    /// A `jwk` in the header is the signer vouching for itself: the resolver takes keys only
+    /// from an anchor (a trusted `x5c` chain, the issuer's metadata, its DID), so a forger
+    /// whose own key rides along in the header gets no key, whatever `iss` says.
+    @Test("an embedded jwk with no x5c, DID or metadata behind it is not an issuer key")
+    func embeddedJWKWithoutAnchor() async throws {
+        let pki = try PKI()
+        let forger = PrivateKey(curve: .p256)
+        var header = JOSEHeader(algorithm: "ES256", type: "dc+sd-jwt")
+        header["jwk"] = try JSONValue(parsing: JWK(publicKey: forger.publicKey).jsonData())
+        let resolver = SDJWTVCIssuerKeyResolver(
+            certificates: pki.resolver().certificates, dids: DIDIssuerKeyResolver(resolver: DIDResolverRegistry.offline()))
+        for claims in [VCFixtures.claims(), VCFixtures.claims(iss: nil)] {
+            let forged = try await VCFixtures.issue(claims, header: header, signer: SoftwareSigner(privateKey: forger))
+            await expectVCError({ if case .sdJWT(.issuerKeyNotFound) = $0 { true } else { false } }) {
+                _ = try await VCFixtures.verifier().verify(forged, resolver: resolver)
+            }
+        }
+    }
 }
