@@ -11,17 +11,12 @@
 set -uo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 check="$repo/Scripts/check-security-table.sh"
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
-
 checker=check-security-table
 source "$repo/Scripts/checker-test-harness.sh"
 
 # fresh: a new pristine copy in $dir.
 fresh() {
-  case_number=$((case_number + 1))
-  dir="$scratch/case-$case_number"
-  mkdir -p "$dir/Docs"
+  next_case
   cp "$repo/Docs/Security.md" "$dir/Docs/"
   cp -R "$repo/Tests" "$dir/"
 }

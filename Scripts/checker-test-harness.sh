@@ -2,13 +2,22 @@
 # (Scripts/check-layers-test.sh, Scripts/check-security-table-test.sh), so each states only its
 # cases. The sourcing script sets `check` (the checker to run on a scratch copy) and `checker`
 # (the name that starts the checker's summary line: `<checker>: OK…` when it passes,
-# `<checker>: N problem(s)` when it fails), and defines `fresh`, which makes a pristine copy in
-# `$dir`; `finish` prints the count and is the script's exit status.
+# `<checker>: N problem(s)` when it fails), and defines `fresh`, which calls `next_case` and
+# copies a pristine tree into `$dir`; `finish` prints the count and is the script's exit status.
 
 passed=0
 failed=0
 case_number=0
 dir=""
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+
+# next_case: a new empty case directory, with its Docs/ folder, in $dir.
+next_case() {
+  case_number=$((case_number + 1))
+  dir="$scratch/case-$case_number"
+  mkdir -p "$dir/Docs"
+}
 
 # expect_pass NAME: the checker exits 0 on $dir with its summary line.
 expect_pass() {
