@@ -127,6 +127,7 @@ for path in glob.glob(os.path.join(root, "Tests/AnonCredsTests/Fixtures/*.json")
             put("anoncreds", json.dumps(value))
 for path, doc in json_files("aries/*.json"):
     put("didcomm", json.dumps(doc))
+    put("aries", json.dumps(doc))
     for obj in objects_in(doc):
         put("anoncreds", json.dumps(obj))
         for key in ("data",):

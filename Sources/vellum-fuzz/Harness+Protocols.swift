@@ -1,3 +1,4 @@
+import Aries
 import DCQL
 import DIDComm
 import Foundation
@@ -28,6 +29,16 @@ extension Harness {
             _ = try? Envelope(json: data)
             if let message = try? DIDCommMessage(json: data) { _ = try? OutOfBandInvitation(message) }
             if let text = text(data) { _ = try? Invitation(link: text) }
+        },
+        Harness(name: "aries", summary: "Aries issue-credential and present-proof messages, DIF requests, serialized exchanges") { data in
+            if let message = try? DIDCommMessage(json: data) {
+                for kind in MessageKind.allCases { _ = try? FormattedMessage(message, kind: kind) }
+            }
+            if let object = (try? JSONValue(parsing: data))?.objectValue { _ = try? DIFPresentationRequest(object) }
+            if let text = text(data) {
+                _ = try? CredentialExchange(serialized: text)
+                _ = try? ProofExchange(serialized: text)
+            }
         },
         Harness(name: "qr-exchange", summary: "Credible and VC-API exchange messages") { data in
             guard let object = (try? JSONValue(parsing: data))?.objectValue else { return }
