@@ -46,7 +46,7 @@ run)
             found=1
             echo "   FINDING: see .build/fuzz-$name.log and $FINDINGS/$name"
         fi
-        grep -E "^stat::number_of_executed_runs|^stat::peak_rss_mb" ".build/fuzz-$name.log" | sed 's/^/   /' || true
+        grep -E "^stat::number_of_executed_units|^stat::new_units_added|^stat::peak_rss_mb" ".build/fuzz-$name.log" | sed 's/^/   /' || true
     done
     exit $found
     ;;
