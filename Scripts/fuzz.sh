@@ -56,9 +56,15 @@ minimize)
     for name in $names; do
         [ -d "$CORPUS/$name" ] || continue
         rm -rf "$CORPUS/$name.min" && mkdir -p "$CORPUS/$name.min"
-        "$FUZZ_BIN" "$name" "${FLAGS[@]}" -merge=1 "$CORPUS/$name.min" "$CORPUS/$name" > ".build/fuzz-$name-merge.log" 2>&1
-        rm -rf "$CORPUS/$name" && mv "$CORPUS/$name.min" "$CORPUS/$name"
-        echo "$name: $(ls "$CORPUS/$name" | wc -l) inputs"
+        # The corpus is replaced only by a merge that ran and kept something.
+        if "$FUZZ_BIN" "$name" "${FLAGS[@]}" -merge=1 "$CORPUS/$name.min" "$CORPUS/$name" > ".build/fuzz-$name-merge.log" 2>&1 \
+            && [ -n "$(ls -A "$CORPUS/$name.min")" ]; then
+            rm -rf "$CORPUS/$name" && mv "$CORPUS/$name.min" "$CORPUS/$name"
+            echo "$name: $(ls "$CORPUS/$name" | wc -l) inputs"
+        else
+            rm -rf "$CORPUS/$name.min"
+            echo "$name: the merge failed or kept nothing; the corpus is unchanged (.build/fuzz-$name-merge.log)"
+        fi
     done
     ;;
 replay)

@@ -14,6 +14,9 @@ struct Harness: Sendable {
 
     static func named(_ name: String) -> Harness? { all.first { $0.name == name } }
 
+    /// Names the harness for the processes libFuzzer starts itself.
+    static let environmentVariable = "VELLUM_FUZZ_HARNESS"
+
     /// The input as UTF-8 text, or nothing when it is not (the text parsers take strings).
     static func text(_ data: Data) -> String? { String(data: data, encoding: .utf8) }
 }
@@ -56,9 +59,9 @@ private func runDriver(
 
 /// libFuzzer's driver, given the command line without the harness name.
 enum LibFuzzer {
-    static func run(removingArgumentAt index: Int) -> Int32 {
+    static func run(removingArgumentAt index: Int?) -> Int32 {
         var arguments = (0..<Int(CommandLine.argc)).map { CommandLine.unsafeArgv[$0] }
-        arguments.remove(at: index)
+        if let index { arguments.remove(at: index) }
         var count = CInt(arguments.count)
         return arguments.withUnsafeMutableBufferPointer { buffer in
             var base = buffer.baseAddress!

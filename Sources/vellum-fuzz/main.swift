@@ -17,14 +17,19 @@ if arguments[1] == "--list" {
     for harness in Harness.all { print("\(harness.name)\t\(harness.summary)") }
     exit(0)
 }
-guard let harness = Harness.named(arguments[1]) else {
-    FileHandle.standardError.write(Data("vellum-fuzz: no harness named \(arguments[1]); see --list\n".utf8))
+// libFuzzer runs itself again for -merge, -minimize_crash and -fork with only its own flags:
+// the harness then comes from the environment the first run set.
+let inherited = arguments[1].hasPrefix("-") ? ProcessInfo.processInfo.environment[Harness.environmentVariable] : nil
+let name = inherited ?? arguments[1]
+guard let harness = Harness.named(name) else {
+    FileHandle.standardError.write(Data("vellum-fuzz: no harness named \(name); see --list\n".utf8))
     exit(2)
 }
 Harness.selected = harness
 
 #if VELLUM_FUZZING
-exit(LibFuzzer.run(removingArgumentAt: 1))
+setenv(Harness.environmentVariable, harness.name, 1)
+exit(LibFuzzer.run(removingArgumentAt: inherited == nil ? 1 : nil))
 #else
 exit(Replay.run(harness, paths: Array(arguments.dropFirst(2))))
 #endif
