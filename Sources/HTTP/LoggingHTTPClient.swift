@@ -36,14 +36,15 @@ public struct LoggingHTTPClient: HTTPClient {
             logger.trace("HTTP response detail", metadata: ["headers": .array(response.headers.map { .string($0.name) })])
             return response
         } catch {
-            logger.debug("HTTP failure", metadata: ["url": "\(target)", "error": "\(Self.kind(of: error))"])
+            logger.debug("HTTP failure", metadata: ["url": "\(target)", "error": "\(Self.caseName(of: error))"])
             throw error
         }
     }
 
-    /// The case of an error without its associated text.
-    static func kind(of error: HTTPError) -> String {
-        String(describing: error).prefix { $0 != "(" }.description
+    /// The case of an enum value without its associated values (an error's, a grant's, an
+    /// outcome's): what a log may say of a value whose text could quote a URL, a code or a token.
+    public static func caseName(of value: Any) -> String {
+        String(describing: value).prefix { $0 != "(" }.description
     }
 
     /// `scheme://host[:port]/path`: what a log may show of a URL.

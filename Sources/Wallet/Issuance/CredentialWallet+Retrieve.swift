@@ -25,14 +25,9 @@ extension CredentialWallet {
         logger.info("credential offer discovered", metadata: [
             "issuer": "\(LoggingHTTPClient.loggable(discovered.issuer))",
             "configurations": .array(discovered.credentials.map { .string($0.configurationID) }),
-            "grant": "\(Self.grantName(discovered.grant))",
+            "grant": "\(LoggingHTTPClient.caseName(of: discovered.grant))",
         ])
         return discovered
-    }
-
-    /// The grant's kind, for the log: never its codes.
-    static func grantName(_ grant: IssuanceSession.Grant) -> String {
-        String(describing: grant).prefix { $0 != "(" }.description
     }
 
     /// Claims every credential of a discovered offer: authorizes (the pre-authorized code with
@@ -100,7 +95,7 @@ extension CredentialWallet {
             logger.info("credential claim", metadata: [
                 "configuration": "\(result.configurationID)", "format": "\(result.format)",
                 "stored": .array(result.credentialIDs.map { .string($0) }),
-                "refused": "\(result.error.map { String(describing: $0).prefix { $0 != "(" } } ?? "no")",
+                "refused": "\(result.error.map { LoggingHTTPClient.caseName(of: $0) } ?? "no")",
             ])
         }
         return claimed.results

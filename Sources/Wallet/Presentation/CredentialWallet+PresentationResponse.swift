@@ -1,6 +1,7 @@
 import CryptoKeys
 import DCQL
 import Foundation
+import HTTP
 import JSONModel
 import MDoc
 import OpenID4VP
@@ -78,7 +79,7 @@ extension CredentialWallet {
         logger.info("presentation sent", metadata: [
             "verifier": "\(proposal.verifier.clientID)", "authenticated": "\(proposal.verifier.isAuthenticated)",
             "credentials": .array(credentialIDs.map { .string($0) }), "claims": .array(claimPaths.map { .string($0) }),
-            "outcome": "\(String(describing: outcome).prefix { $0 != "(" })",
+            "outcome": "\(LoggingHTTPClient.caseName(of: outcome))",
         ])
         return result
     }
