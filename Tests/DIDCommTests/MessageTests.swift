@@ -111,4 +111,12 @@ struct MessageTests {
             "~transport": ["return_route": "all"],
         ])
     }
+
+    @Test("inline attachment bytes are written as padded standard base64, which ACA-Py decodes, and read back")
+    func attachmentBytesAreStandardBase64() throws {
+        let bytes = Data([0xFB, 0xFF, 0xBF, 0x3E])  // base64url would write "-_-_Pg"
+        let data = AttachmentData(bytes: bytes)
+        #expect(data.base64 == "+/+/Pg==")
+        #expect(try data.content() == bytes)
+    }
 }

@@ -62,8 +62,10 @@ public struct AttachmentData: Sendable, Hashable {
     /// `jws`: a detached JWS over the `base64` content (a signed DIDDoc in DID exchange).
     public var jws: JSONValue?
 
-    /// Inline bytes.
-    public init(bytes: Data) { base64 = Base64URL.encode(bytes) }
+    /// Inline bytes, written as padded standard base64: ACA-Py decodes a plain attachment with
+    /// the standard alphabet and refuses base64url, while every reader (this one included)
+    /// accepts standard base64.
+    public init(bytes: Data) { base64 = bytes.base64EncodedString() }
 
     /// Inline JSON.
     public init(json: JSONValue) { inlineJSON = json }
