@@ -325,7 +325,7 @@ let package = Package(
             name: "vellum-fuzz",
             dependencies: [
                 "CBOR", "JSONModel", "JOSE", "SDJWT", "MDoc", "COSE", "W3CCredentials", "JSONLD", "AnonCreds", "OpenDID",
-                "DCQL", "OpenID4VP", "OpenID4VCI", "DIDComm", "QRExchange", "Aries",
+                "DCQL", "OpenID4VP", "OpenID4VCI", "DIDComm", "QRExchange", "Aries", "Multiformats", "Wallet",
             ]),
         .testTarget(name: "AriesTests", dependencies: [
             "Aries", "DIDComm", "AnonCreds", "W3CCredentials", "DID", "CryptoKeys", "JSONModel", "HTTP", "VellumTestSupport",

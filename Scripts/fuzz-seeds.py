@@ -163,6 +163,42 @@ for spec, harness in (("oid4vci", "openid4vci"), ("oid4vp", "openid4vp")):
             if "credentials" in obj and isinstance(obj.get("credentials"), list) or "input_descriptors" in obj:
                 put("dcql", json.dumps(obj))
 
+# Differential harnesses (fast path = plain path). diff-cbor and diff-mdoc read what cbor and
+# the mdoc harnesses read; diff-sd-jwt reads "payload~disclosure~…" with the payload's JSON and each
+# Disclosure's JSON array in the clear and "#N" where Disclosure N's digest goes (the harness puts
+# the digest there; a fuzzer cannot find one); diff-json reads stored credential metadata.
+def b64url_decode(text):
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+for harness in ("cbor", "mdoc-device-response", "mdoc-issuer-signed"):
+    for folder in (os.path.join(out, harness), os.path.join(root, "Fuzz", "Corpus", harness)):
+        for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            put("diff-mdoc" if harness.startswith("mdoc") else "diff-cbor", read(os.path.join(folder, name)))
+for path in files("sd-jwt/**/*.txt"):
+    text = read(path).decode(errors="replace").strip()
+    parts = text.split("~")
+    if len(parts) < 2 or parts[0].count(".") != 2:
+        continue
+    try:
+        payload = b64url_decode(parts[0].split(".")[1]).decode()
+        disclosures = [b64url_decode(part).decode() for part in parts[1:] if part and "." not in part]
+    except (ValueError, UnicodeDecodeError):
+        continue
+    for index, part in enumerate(part for part in parts[1:] if part and "." not in part):
+        digest = base64.urlsafe_b64encode(hashlib.sha256(part.encode()).digest()).decode().rstrip("=")
+        payload = payload.replace(f'"{digest}"', f'"#{index}"')
+    put("diff-sd-jwt", "~".join([payload] + disclosures))
+for metadata in (
+    {"issuer": "https://issuer.example", "credentialType": "urn:eudi:pid:1", "validFrom": 7.5e8, "validUntil": 8e8,
+     "display": {"name": "PID", "locale": "en"}, "lastVerified": True, "lastStatus": "valid", "extensions": {"x": [1, {"y": None}]}},
+    {"issuerDisplayName": "Example University", "issuerCommonName": "CN", "issuedAt": 1e9, "expectedUpdate": 1.1e9,
+     "issuerCertificateFingerprint": "00ff", "lastCheckedAt": 1.2e9, "extensions": {}},
+    {},
+):
+    put("diff-json", json.dumps(metadata))
+    put("diff-json", json.dumps(metadata, indent=2, sort_keys=True))
+
 print("seeds written to", out)
 for name in sorted(os.listdir(out)) if os.path.isdir(out) else []:
     print(f"  {name}: {len(os.listdir(os.path.join(out, name)))}")

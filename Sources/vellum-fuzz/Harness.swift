@@ -10,7 +10,7 @@ struct Harness: Sendable {
     /// The harness the process runs (set once, before any input).
     nonisolated(unsafe) static var selected: Harness?
 
-    static let all: [Harness] = encodings + formats + protocols
+    static let all: [Harness] = encodings + formats + protocols + differential
 
     static func named(_ name: String) -> Harness? { all.first { $0.name == name } }
 

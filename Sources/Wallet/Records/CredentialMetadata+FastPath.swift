@@ -16,6 +16,13 @@ import JSONModel
 /// are not JSON — gives `nil`, and ``decodeStored(_:)`` then runs the plain path, which has
 /// the last word. The differential tests compare both readers.
 extension CredentialMetadata {
+    /// `data` decoded through the shipped path (this one, then the plain one) and through the
+    /// plain path alone, for the differential tests and the `diff-json` fuzz harness (issue #29),
+    /// which hold the two equal.
+    package static func decodingStored(_ data: Data) -> (shipped: CredentialMetadata?, plain: CredentialMetadata?) {
+        (decodeStored(data), decodeStoredPlainPath(data))
+    }
+
     init?(storedJSONFastPath data: Data) {
         let limits = JSONParser.Limits.default
         guard data.count <= limits.maximumSize else { return nil }
