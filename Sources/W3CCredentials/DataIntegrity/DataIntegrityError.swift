@@ -41,6 +41,13 @@ public enum DataIntegrityError: Error, Equatable, Sendable, CustomStringConverti
     case notControllersKey(method: String, controller: String)
     /// Signing failed in the key's backend.
     case signing(String)
+    /// An ecdsa-sd-2023 base proof where a derived one is required: only the holder may see
+    /// a base proof (it reveals every statement and the HMAC key); a verifier is shown a
+    /// proof derived from it (``DataIntegrityProofPolicy/acceptsBaseProofs``).
+    case baseProofPresented
+    /// A selectively disclosed credential reveals a claim (its path) the verifier did not
+    /// ask for and the issuer did not make mandatory (``RequestedClaimsPolicy``).
+    case claimNotRequested(String)
 
     /// A message for a log.
     public var description: String {
@@ -63,6 +70,8 @@ public enum DataIntegrityError: Error, Equatable, Sendable, CustomStringConverti
         case .proofExpired: return "Data Integrity: proof expired"
         case let .notControllersKey(method, controller): return "Data Integrity: the proof is made with \(method), not a key of \(controller)"
         case let .signing(reason): return "Data Integrity: signing failed: \(reason)"
+        case let .claimNotRequested(path): return "Data Integrity: the credential discloses \(path), which was not asked for"
+        case .baseProofPresented: return "Data Integrity: an ecdsa-sd-2023 base proof, which only its holder may see; a verifier needs a derived proof"
         }
     }
 }

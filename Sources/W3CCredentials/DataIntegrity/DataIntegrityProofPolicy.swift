@@ -23,13 +23,20 @@ public struct DataIntegrityProofPolicy: Sendable, Hashable {
     public var now: Date
     /// The tolerance on those comparisons.
     public var skew: ClockSkew
+    /// Whether an ecdsa-sd-2023 *base* proof is accepted (checked as its holder checks it,
+    /// ``ECDSASelectiveDisclosure/verifyBase(_:method:toRDF:)``). Only a holder receiving a
+    /// credential from its issuer sets it: a base proof carries the HMAC key and a signature
+    /// for every statement, so a verifier shown one sees claims the holder never chose to
+    /// disclose, and refuses it (``DataIntegrityError/baseProofPresented``) by default.
+    public var acceptsBaseProofs: Bool
 
     /// A policy; by default `assertionMethod`, every suite, no challenge or domain, now.
     public init(
         proofPurpose: VerificationRelationship = .assertionMethod,
         cryptosuites: Set<DataIntegrityCryptosuite> = Set(DataIntegrityCryptosuite.allCases),
         linkedDataSuites: Set<LinkedDataProofSuite> = Set(LinkedDataProofSuite.allCases),
-        challenge: String? = nil, domain: String? = nil, now: Date = Date(), skew: ClockSkew = .standard
+        challenge: String? = nil, domain: String? = nil, now: Date = Date(), skew: ClockSkew = .standard,
+        acceptsBaseProofs: Bool = false
     ) {
         self.proofPurpose = proofPurpose
         self.cryptosuites = cryptosuites
@@ -38,6 +45,13 @@ public struct DataIntegrityProofPolicy: Sendable, Hashable {
         self.domain = domain
         self.now = now
         self.skew = skew
+        self.acceptsBaseProofs = acceptsBaseProofs
+    }
+
+    /// A credential's proof as its holder receives it from the issuer: `assertionMethod`, and
+    /// an ecdsa-sd-2023 base proof accepted (the holder derives what it shows from it).
+    public static func holderReceipt(now: Date = Date()) -> Self {
+        Self(now: now, acceptsBaseProofs: true)
     }
 
     /// A presentation's proof: `authentication`, with the verifier's challenge and domain.

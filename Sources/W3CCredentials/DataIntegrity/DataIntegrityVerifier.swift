@@ -65,7 +65,13 @@ public struct DataIntegrityVerifier: Sendable {
             }
             if suite == .ecdsaSD2023 {
                 guard let toRDF else { throw .jsonLDProcessorMissing(suite.rawValue) }
-                try await ECDSASelectiveDisclosure.verifyDerived(unsecured: unsecured, proof: proof, method: method, toRDF: toRDF)
+                if ECDSASelectiveDisclosure.isBaseProofValue(proof.proofValue) {
+                    guard policy.acceptsBaseProofs else { throw .baseProofPresented }
+                    _ = try await ECDSASelectiveDisclosure.verifyBase(
+                        .object(SecuredDocument.adding(proof.json, to: unsecured)), method: method, toRDF: toRDF)
+                } else {
+                    try await ECDSASelectiveDisclosure.verifyDerived(unsecured: unsecured, proof: proof, method: method, toRDF: toRDF)
+                }
                 verified.append(VerifiedDataIntegrityProof(proof: proof, cryptosuite: suite, verificationMethod: method))
                 continue
             }

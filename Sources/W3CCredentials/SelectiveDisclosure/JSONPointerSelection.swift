@@ -32,9 +32,11 @@ enum JSONPointerSelection {
         guard !pointers.isEmpty else { return nil }
         var root = initialSelection(of: .object(document))
         if let context = document["@context"] {
-            guard case .object(var base, let children, let order) = root else { return nil }
-            base["@context"] = context
-            root = .object(base, children: children, order: order)
+            // First, as the document writes it, so the revealed document reads like the original.
+            guard case .object(let base, let children, let order) = root else { return nil }
+            var withContext: JSONObject = ["@context": context]
+            for (name, value) in base { withContext[name] = value }
+            root = .object(withContext, children: children, order: order)
         }
         for pointer in pointers {
             try select(tokens: try tokens(of: pointer), in: .object(document), into: &root, pointer: pointer)
