@@ -1,7 +1,8 @@
 import Foundation
 
-/// The credentials the sandbox issues: an ISO mDL, an SD-JWT VC PID and a W3C diploma (with
-/// a Data Integrity proof, or as a VC-JWT).
+/// The credentials the sandbox issues: an ISO mDL, an SD-JWT VC PID, a W3C diploma (with
+/// a Data Integrity proof, a Linked Data signature of VCDM 1.1, or as a VC-JWT) and a W3C
+/// employee credential whose claims can be disclosed one by one (ecdsa-sd-2023).
 public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// An ISO/IEC 18013-5 mobile driving licence, format `mso_mdoc`.
     case mDL
@@ -13,6 +14,14 @@ public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Cod
     /// The same diploma as a VC-JWT of VCDM 1.1, format `jwt_vc_json`, issued to the did:key
     /// of the holder key the wallet proves.
     case diplomaJWT = "diploma-jwt"
+    /// The same diploma under VCDM 1.1 with an Ed25519Signature2018 proof, format `ldp_vc`:
+    /// the edition Credible-era verifiers such as DIDKit 0.3.3 read (they predate the 2.0
+    /// context).
+    case diplomaV1 = "diploma-v1"
+    /// An employee credential of VCDM 2.0 with an ecdsa-sd-2023 base proof by a P-256 did:key,
+    /// format `ldp_vc`: the holder presents only the claims a verifier asks for (and the
+    /// mandatory ones: issuer, validity, subject id).
+    case employeeSD = "employee-sd"
 
     /// The key in `credential_configurations_supported` (and in offers).
     public var configurationID: String {
@@ -21,6 +30,8 @@ public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Cod
         case .pid: "urn:eudi:pid:1"
         case .diploma: "UniversityDegree_ldp_vc"
         case .diplomaJWT: "UniversityDegree_jwt_vc_json"
+        case .diplomaV1: "UniversityDegree_ldp_vc_1_1"
+        case .employeeSD: "EmployeeCredential_ldp_vc_ecdsa_sd"
         }
     }
 
@@ -29,7 +40,7 @@ public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Cod
         switch self {
         case .mDL: "mso_mdoc"
         case .pid: "dc+sd-jwt"
-        case .diploma: "ldp_vc"
+        case .diploma, .diplomaV1, .employeeSD: "ldp_vc"
         case .diplomaJWT: "jwt_vc_json"
         }
     }
@@ -41,6 +52,8 @@ public enum SandboxCredentialKind: String, Sendable, Hashable, CaseIterable, Cod
         case .pid: "urn:eudi:pid:1"
         case .diploma: "diploma"
         case .diplomaJWT: "diploma_jwt"
+        case .diplomaV1: "diploma_v1"
+        case .employeeSD: "employee_sd"
         }
     }
 

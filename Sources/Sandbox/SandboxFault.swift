@@ -11,7 +11,8 @@ public enum SandboxFault: String, Sendable, Hashable, CaseIterable, Codable {
     case alwaysDemandsDPoPNonce
     /// Credentials are bound to a fresh key, not the one the wallet proved.
     case bindsOtherKey
-    /// Credentials are altered after signing (an SD-JWT signature byte; an mdoc element).
+    /// Credentials are altered after signing (an SD-JWT signature byte; an mdoc element; the
+    /// ecdsa-sd-2023 employee credential's job title).
     case tampersCredential
     /// Credentials are of another type than the configuration offered: the PID's `vct` and
     /// the mDL's `docType` name other credentials.

@@ -15,6 +15,12 @@ public enum SandboxPresentationQuery: String, Sendable, Hashable, CaseIterable {
     case diploma
     /// The diploma's degree as a VC-JWT (`jwt_vc_json`), answered with a VP-JWT.
     case diplomaJWT = "diploma-jwt"
+    /// The VCDM 1.1 diploma's degree (`ldp_vc`, Ed25519Signature2018), answered with a 1.1
+    /// LD-proof presentation that DIDKit 0.3.3 can verify.
+    case diplomaV1 = "diploma-v1"
+    /// Only the employee's given name and job title (`ldp_vc`, ecdsa-sd-2023): answered with a
+    /// derived proof that reveals those and the mandatory claims, nothing else.
+    case employeeSD = "employee-sd"
 
     /// A line for a menu.
     public var title: String {
@@ -25,6 +31,8 @@ public enum SandboxPresentationQuery: String, Sendable, Hashable, CaseIterable {
         case .drivingPrivileges: "mDL driving privileges and document number"
         case .diploma: "W3C diploma (ldp_vc) degree"
         case .diplomaJWT: "W3C diploma (jwt_vc_json) degree"
+        case .diplomaV1: "W3C diploma of VCDM 1.1 (ldp_vc) degree"
+        case .employeeSD: "W3C employee (ecdsa-sd-2023) given name and job title only"
         }
     }
 
@@ -43,6 +51,13 @@ public enum SandboxPresentationQuery: String, Sendable, Hashable, CaseIterable {
             ["credentials": [Self.diploma(format: "ldp_vc", type: Self.diplomaTypeIRI)]]
         case .diplomaJWT:
             ["credentials": [Self.diploma(format: "jwt_vc_json", type: Self.diplomaV1TypeIRI)]]
+        case .diplomaV1:
+            ["credentials": [Self.diploma(format: "ldp_vc", type: Self.diplomaV1TypeIRI)]]
+        case .employeeSD:
+            ["credentials": [[
+                "id": "employee", "format": "ldp_vc", "meta": ["type_values": [[.string(Self.employeeTypeIRI)]]],
+                "claims": [["path": ["credentialSubject", "givenName"]], ["path": ["credentialSubject", "jobTitle"]]],
+            ]]]
         }
     }
 
@@ -52,6 +67,9 @@ public enum SandboxPresentationQuery: String, Sendable, Hashable, CaseIterable {
 
     /// The diploma's type under the VCDM 1.1 examples context, as the VC-JWT writes it.
     public static let diplomaV1TypeIRI = "https://example.org/examples#UniversityDegreeCredential"
+
+    /// The employee credential's type as an IRI, under the 2.0 examples context's vocabulary.
+    public static let employeeTypeIRI = "https://www.w3.org/ns/credentials/examples#EmployeeCredential"
 
     private static func diploma(format: String, type: String) -> JSONValue {
         ["id": "diploma", "format": .string(format), "meta": ["type_values": [[.string(type)]]],

@@ -29,14 +29,15 @@ struct SandboxPageBrowserTests {
             #expect(home.text.contains("New offer: urn:eudi:pid:1") && home.text.contains("New offer: org.iso.18013.5.1.mDL"))
             #expect(home.text.contains("New presentation request"))
 
-            let offerPage = try await BrowserPeer.click(base.absoluteString, selector: #"button[data-offer="mDL,pid,diploma,diploma-jwt"]"#)
+            let everyKind = SandboxCredentialKind.allCases.map(\.rawValue).joined(separator: ",")
+            let offerPage = try await BrowserPeer.click(base.absoluteString, selector: #"button[data-offer="\#(everyKind)"]"#)
             #expect(offerPage.url.contains("/offers/") && offerPage.url.hasSuffix("/page"))
             let offerLink = try #require(offerPage.qr, "no QR code found on the offer page")
             #expect(offerLink.hasPrefix("openid-credential-offer://"))
             #expect(offerPage.text.contains(offerLink))
             let offer = try await wallet.discoverCredentialOffer(offerLink)
             let claimed = try await wallet.retrieveCredentials(credentialOffer: offer)
-            #expect(claimed.count == 4 && claimed.allSatisfy { $0.error == nil }, "\(claimed.compactMap(\.error))")
+            #expect(claimed.count == SandboxCredentialKind.allCases.count && claimed.allSatisfy { $0.error == nil }, "\(claimed.compactMap(\.error))")
             #expect(try await BrowserPeer.load(base.absoluteString).text.contains("(claimed)"))
 
             let requestPage = try await BrowserPeer.click(base.absoluteString, selector: "#new-request")

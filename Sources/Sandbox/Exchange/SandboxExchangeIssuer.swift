@@ -15,6 +15,11 @@ struct SandboxExchangeIssuer: Sendable {
     let did: String
     /// Its verification method.
     let verificationMethod: String
+    /// The P-256 key of the employer that signs ecdsa-sd-2023 base proofs (that suite signs
+    /// with P-256 or P-384 only), made per run like ``key``.
+    let selectiveDisclosureKey: PrivateKey
+    /// The employer's did:key.
+    let selectiveDisclosureDID: String
 
     /// The name the diploma's issuer carries.
     static let name = "Vellum Sandbox University"
@@ -28,6 +33,8 @@ struct SandboxExchangeIssuer: Sendable {
         let identifier = try? DIDKey.make(for: key.publicKey)
         did = identifier?.description ?? "did:key:invalid"
         verificationMethod = identifier.map(DIDKey.verificationMethod(of:)) ?? "did:key:invalid#invalid"
+        selectiveDisclosureKey = PrivateKey(curve: .p256)
+        selectiveDisclosureDID = (try? DIDKey.make(for: selectiveDisclosureKey.publicKey))?.description ?? "did:key:invalid"
     }
 
     /// The preview of the diploma an offer shows.
@@ -54,6 +61,14 @@ struct SandboxExchangeIssuer: Sendable {
     /// same claims under the 1.1 contexts and dates, signed EdDSA with the issuer's
     /// verification method as `kid`.
     func diplomaJWT(for subject: String, now: Date) async throws -> String {
+        let credential = unsignedDiplomaV1(subject: subject, now: now)
+        return try await JOSECredentialSigner.sign(
+            .object(credential), form: .vcJWT, keyID: verificationMethod, signer: try SoftwareSigner(privateKey: key))
+    }
+
+    /// The diploma under VCDM 1.1: its contexts, the issuer as its DID alone (the 1.1 contexts
+    /// define no `name` for it), and `issuanceDate` and `expirationDate` for the validity period.
+    func unsignedDiplomaV1(subject: String, now: Date) -> JSONObject {
         var credential = unsignedDiploma(subject: subject, now: now)
         credential["@context"] = .array(Self.contextsV1.map(JSONValue.string))
         credential["issuer"] = .string(did)
@@ -61,8 +76,7 @@ struct SandboxExchangeIssuer: Sendable {
         credential["expirationDate"] = credential["validUntil"]
         credential["validFrom"] = nil
         credential["validUntil"] = nil
-        return try await JOSECredentialSigner.sign(
-            .object(credential), form: .vcJWT, keyID: verificationMethod, signer: try SoftwareSigner(privateKey: key))
+        return credential
     }
 
     private func unsignedDiploma(subject: String?, now: Date) -> JSONObject {
@@ -83,7 +97,9 @@ struct SandboxExchangeIssuer: Sendable {
     }
 
     /// The verifier's checks of presentations holding this issuer's credentials.
-    var presentationCheck: W3CPresentationCheck { W3CPresentationCheck(trustedIssuers: [did]) }
+    var presentationCheck: W3CPresentationCheck {
+        W3CPresentationCheck(trustedIssuers: [did, selectiveDisclosureDID], mandatoryClaims: Self.employeeAlwaysDisclosed)
+    }
 }
 
 /// Why the sandbox refused a wallet's answer to an exchange.

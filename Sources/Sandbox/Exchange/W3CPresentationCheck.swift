@@ -6,10 +6,14 @@ import W3CCredentials
 /// Credible and VC-API endpoints and its OpenID4VP verifier (`ldp_vc`): the data model, a proof
 /// for `authentication` with the request's challenge and domain by a key of the `holder`, and
 /// every credential of a trusted issuer in it verified (data model, validity, proof by a key of
-/// its issuer) and about the holder.
+/// its issuer) and about the holder. A selectively disclosed credential (ecdsa-sd-2023) must
+/// come with a derived proof — a base proof is refused, as it reveals what the holder kept
+/// back — and, where the request named claims, reveal nothing else but the mandatory ones.
 struct W3CPresentationCheck: Sendable {
     /// The issuer DIDs whose credentials count.
     let trustedIssuers: Set<String>
+    /// The claims the trusted issuers' selectively disclosable credentials always reveal.
+    var mandatoryClaims: [ClaimPath] = []
 
     /// What a presentation that passes proves.
     struct Verified: Sendable {
@@ -20,9 +24,10 @@ struct W3CPresentationCheck: Sendable {
     }
 
     /// Checks `json`; with `requiredType`, a credential of that type must be among the
-    /// verified ones.
+    /// verified ones; with `requestedClaims` (what an OpenID4VP query named), a selectively
+    /// disclosed credential must reveal only those and its mandatory claims.
     func verify(
-        _ json: JSONValue, challenge: String, domain: String, requiredType: String?, now: Date
+        _ json: JSONValue, challenge: String, domain: String, requiredType: String?, requestedClaims: [ClaimPath]? = nil, now: Date
     ) async -> Result<Verified, SandboxExchangeRefusal> {
         let presentation: VerifiablePresentation
         do {
@@ -37,7 +42,7 @@ struct W3CPresentationCheck: Sendable {
         } catch {
             return .failure(.init("the presentation's proof does not verify: \(error)"))
         }
-        return await credentials(of: presentation, holder: holder, requiredType: requiredType, now: now)
+        return await credentials(of: presentation, holder: holder, requiredType: requiredType, requestedClaims: requestedClaims, now: now)
     }
 
     /// Checks a VP-JWT (VC-JWT of VCDM 1.1 or `vp+jwt`): signed by a key of its holder, with the
@@ -63,13 +68,18 @@ struct W3CPresentationCheck: Sendable {
     /// the JOSE verifier already checked (signature by the issuer, validity).
     private func credentials(
         of presentation: VerifiablePresentation, verifiedTokens: [VerifiableCredential] = [], holder: String,
-        requiredType: String?, now: Date
+        requiredType: String?, requestedClaims: [ClaimPath]? = nil, now: Date
     ) async -> Result<Verified, SandboxExchangeRefusal> {
         var verified: [VerifiableCredential] = []
         for credential in presentation.credentials where trustedIssuers.contains(credential.issuer) {
             do {
                 try credential.checkValidity(at: now)
-                _ = try await EmbeddedProofVerifier().verify(credential.json, policy: DataIntegrityProofPolicy(now: now), controller: credential.issuer)
+                let proofs = try await EmbeddedProofVerifier().verify(
+                    credential.json, policy: DataIntegrityProofPolicy(now: now), controller: credential.issuer)
+                if let requestedClaims, proofs.contains(where: { $0.suite == DataIntegrityCryptosuite.ecdsaSD2023.rawValue }),
+                   let object = credential.json.objectValue {
+                    try RequestedClaimsPolicy(requested: requestedClaims, mandatory: mandatoryClaims).check(object)
+                }
             } catch {
                 return .failure(.init("a credential does not verify: \(error)"))
             }

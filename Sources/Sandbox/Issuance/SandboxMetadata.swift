@@ -32,6 +32,8 @@ extension SandboxService {
                 SandboxCredentialKind.pid.configurationID: pidConfiguration,
                 SandboxCredentialKind.diploma.configurationID: diplomaConfiguration,
                 SandboxCredentialKind.diplomaJWT.configurationID: diplomaJWTConfiguration,
+                SandboxCredentialKind.diplomaV1.configurationID: diplomaV1Configuration,
+                SandboxCredentialKind.employeeSD.configurationID: employeeConfiguration,
             ]),
         ]
         if configuration.effectiveBatchSize >= 2 {
@@ -72,7 +74,7 @@ extension SandboxService {
         return .object(object)
     }
 
-    private var proofTypes: JSONValue {
+    var proofTypes: JSONValue {
         var jwt: JSONObject = [
             "proof_signing_alg_values_supported": .array(configuration.proofAlgorithms.map(JSONValue.string))
         ]
@@ -180,7 +182,7 @@ extension SandboxService {
     }
 
     /// The diploma's display and claims, in either format.
-    private func diplomaMetadata(description: String) -> JSONValue {
+    func diplomaMetadata(description: String) -> JSONValue {
         .object([
             "display": .array([.object([
                 "name": "University Degree", "locale": "en-US", "background_color": "#5b2c6f",

@@ -32,6 +32,7 @@ extension SandboxService {
         case .mDL: credential = .string(try await mintMDL(holderKey: boundKey, status: reference, now: issuedAt))
         case .diploma: credential = .object(try await mintDiploma(holderKey: boundKey, now: issuedAt))
         case .diplomaJWT: credential = .string(try await mintDiplomaJWT(holderKey: boundKey, now: issuedAt))
+        case .diplomaV1, .employeeSD: credential = .object(try await mintW3C(kind, holderKey: boundKey, now: issuedAt))
         }
         let record = SandboxIssuedCredential(
             id: RandomToken.make(12), kind: kind, statusIndex: index, statusListURI: statusListURI,
@@ -55,6 +56,21 @@ extension SandboxService {
         case .mDL: try await mintMDL(holderKey: holderKey, status: nil, now: now)
         case .diploma: String(decoding: JSONValue.object(try await mintDiploma(holderKey: holderKey, now: now)).serialized(), as: UTF8.self)
         case .diplomaJWT: try await mintDiplomaJWT(holderKey: holderKey, now: now)
+        case .diplomaV1, .employeeSD:
+            String(decoding: JSONValue.object(try await mintW3C(kind, holderKey: holderKey, now: now)).serialized(), as: UTF8.self)
+        }
+    }
+
+    /// The 1.1 diploma or the employee credential about the did:key of `holderKey`; under
+    /// ``SandboxFault/tampersCredential`` the employee's job title is changed after signing.
+    private func mintW3C(_ kind: SandboxCredentialKind, holderKey: JWK, now: Date) async throws(SandboxError) -> JSONObject {
+        do {
+            let subject = try DIDKey.make(for: try holderKey.publicKey()).description
+            guard kind == .employeeSD else { return try await exchangeIssuer.diplomaV1(for: subject, now: now) }
+            let signed = try await exchangeIssuer.employee(for: subject, now: now)
+            return faults.contains(.tampersCredential) ? SandboxExchangeIssuer.tampered(signed) : signed
+        } catch {
+            throw .cryptography("the \(kind.rawValue) credential could not be issued: \(error)")
         }
     }
 

@@ -11,7 +11,8 @@ import X509Trust
 extension SandboxService {
     /// The verifier is reached as `localhost` (its `x509_san_dns` name) on the same port.
     static func makeVerifier(
-        issuer: String, root: Certificate, keys: VerifierIdentity.Keys, w3cIssuers: Set<String>, clock: @escaping @Sendable () -> Date
+        issuer: String, root: Certificate, keys: VerifierIdentity.Keys, w3cPresentations: W3CPresentationCheck,
+        clock: @escaping @Sendable () -> Date
     ) throws(SandboxError) -> SandboxVerifier {
         guard var components = URLComponents(string: issuer) else { throw .serverFailed("\(issuer) is not a URL") }
         let host = components.host ?? "localhost"
@@ -21,7 +22,7 @@ extension SandboxService {
         do {
             return SandboxVerifier(
                 identity: try VerifierIdentity(dnsName: dnsName, keys: keys, now: clock()), baseURL: baseURL,
-                issuerAnchors: TrustAnchorStore([root]), w3cIssuers: w3cIssuers, clock: clock)
+                issuerAnchors: TrustAnchorStore([root]), w3cPresentations: w3cPresentations, clock: clock)
         } catch {
             throw .serverFailed("the verifier identity could not be made: \(error)")
         }

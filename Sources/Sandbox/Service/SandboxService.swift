@@ -61,7 +61,8 @@ actor SandboxService {
         requestEncryptionKeyID = "sandbox-request-encryption-1"
         faults = configuration.faults
         verifier = try Self.makeVerifier(
-            issuer: issuer, root: authority.root, keys: state.verifierKeys, w3cIssuers: [exchangeIssuer.did], clock: configuration.clock)
+            issuer: issuer, root: authority.root, keys: state.verifierKeys, w3cPresentations: exchangeIssuer.presentationCheck,
+            clock: configuration.clock)
         statusList = state.statusList
         nextStatusIndex = state.nextStatusIndex
         issued = state.issued

@@ -118,7 +118,9 @@ struct PresentationChecker: Sendable {
         _ presentation: JSONValue, query: CredentialQuery, transaction: VerifierTransaction
     ) async -> Result<PresentationOutcome.Presented, Failure> {
         await answer(
-            w3cPresentations.verify(presentation, challenge: transaction.nonce, domain: transaction.clientID, requiredType: nil, now: clock()),
+            w3cPresentations.verify(
+                presentation, challenge: transaction.nonce, domain: transaction.clientID, requiredType: nil,
+                requestedClaims: query.claims?.map(\.path) ?? [], now: clock()),
             query: query)
     }
 

@@ -33,10 +33,20 @@ public actor SandboxVerifier {
         identity: VerifierIdentity, baseURL: URL, issuerAnchors: TrustAnchorStore, w3cIssuers: Set<String> = [],
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.init(
+            identity: identity, baseURL: baseURL, issuerAnchors: issuerAnchors,
+            w3cPresentations: W3CPresentationCheck(trustedIssuers: w3cIssuers), clock: clock)
+    }
+
+    /// A verifier judging `ldp_vc` presentations by `w3cPresentations` (the sandbox's own W3C
+    /// issuers, and the claims their selectively disclosable credentials always reveal).
+    init(
+        identity: VerifierIdentity, baseURL: URL, issuerAnchors: TrustAnchorStore, w3cPresentations: W3CPresentationCheck,
+        clock: @escaping @Sendable () -> Date
+    ) {
         self.identity = identity
         self.baseURL = baseURL
-        self.checker = PresentationChecker(
-            issuerAnchors: issuerAnchors, w3cPresentations: W3CPresentationCheck(trustedIssuers: w3cIssuers), clock: clock)
+        self.checker = PresentationChecker(issuerAnchors: issuerAnchors, w3cPresentations: w3cPresentations, clock: clock)
         self.clock = clock
     }
 

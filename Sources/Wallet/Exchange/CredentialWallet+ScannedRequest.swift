@@ -61,7 +61,8 @@ extension CredentialWallet {
 
     /// A presentation answering `request` with the stored credentials `credentialIDs`: a fresh
     /// `urn:uuid:` id, `holder` the holder DID that every credential is bound to (the
-    /// wallet's Ed25519 DID when there are none), the credentials as stored, and a proof for
+    /// wallet's Ed25519 DID when there are none), the credentials as stored (an ecdsa-sd-2023
+    /// one whole under a derived proof, never its base proof), and a proof for
     /// `authentication` with the request's challenge and domain.
     public func makeExchangePresentation(
         for request: VerifiablePresentationRequest, credentialIDs: [String], format: ExchangePresentationFormat = .linkedData
@@ -76,7 +77,9 @@ extension CredentialWallet {
                 throw .credentialUnusable(id: id, reason: "the stored credential no longer parses")
             }
             keyIDs.insert(keyID)
-            credentials.append(json)
+            // Nothing in a scanned request selects claims: an ecdsa-sd-2023 credential goes
+            // whole, under a derived proof (its base proof never leaves the wallet).
+            credentials.append(try await LDPVCDisclosure.presented(json, disclosing: nil, id: id))
         }
         guard keyIDs.count <= 1 else { throw .invalidSelection("the credentials are bound to different holder keys; present them separately") }
         // The holder is the DID the credentials are bound to: one of the wallet's DIDs, or the

@@ -50,7 +50,7 @@ struct PresentCommand: AsyncParsableCommand {
             valueName: "QUERYID=CREDID"))
     var selections: [String] = []
 
-    @Flag(help: "Print the outcome as JSON on standard output: {status (accepted, rejected, declined, unsatisfiable, refused, failed, redirect), verifier, disclosed, redirectUri, error}; the consent text goes to standard error.")
+    @Flag(help: "Print the outcome as JSON on standard output: {status (accepted, rejected, declined, unsatisfiable, refused, failed, redirect), verifier, disclosed: {queryID: {credentials, claims, alwaysDisclosed}}, redirectUri, error}; the consent text goes to standard error.")
     var json = false
 
     func validate() throws {
@@ -195,7 +195,7 @@ struct PresentCommand: AsyncParsableCommand {
 
     private func report(_ result: PresentationResult, proposal: PresentationProposal, status: String?) {
         guard json else { return }
-        WalletJSON.print(PresentationText.json(result, status: status))
+        WalletJSON.print(PresentationText.json(result, proposal: proposal, status: status))
     }
 
     /// `--select QUERYID=CREDID` pairs, grouped by query id; `nil` when none were given.

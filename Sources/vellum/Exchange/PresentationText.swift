@@ -74,8 +74,10 @@ enum PresentationText {
         return lines.joined(separator: "\n")
     }
 
-    /// `{status, verifier, disclosed: {queryID: [{credential, claims: [{path, value}]}]}, redirectUri, error, errorDescription}`.
-    static func json(_ result: PresentationResult, status: String?) -> JSONValue {
+    /// `{status, verifier, disclosed: {queryID: {credentials, claims: [{path, value}], alwaysDisclosed: [path]}}, redirectUri,
+    /// error, errorDescription}`; `alwaysDisclosed` lists what the presented credentials reveal whatever was asked
+    /// (an SD-JWT VC's plain claims, an ecdsa-sd-2023 credential's mandatory ones).
+    static func json(_ result: PresentationResult, proposal: PresentationProposal, status: String?) -> JSONValue {
         var object: JSONObject = [:]
         switch result.outcome {
         case .accepted: object["status"] = "accepted"
@@ -97,9 +99,16 @@ enum PresentationText {
         var disclosed = JSONObject()
         for queryID in result.presentedCredentials.keys.sorted() {
             let claims = result.disclosedClaims[queryID] ?? []
+            let credentialIDs = result.presentedCredentials[queryID] ?? []
+            let candidates = proposal.requests.first { $0.queryID == queryID }?.candidates ?? []
+            var always: [String] = []
+            for candidate in candidates where credentialIDs.contains(candidate.credentialID) {
+                always += candidate.alwaysDisclosed.filter { !always.contains($0) }
+            }
             disclosed[queryID] = .object([
-                "credentials": .array((result.presentedCredentials[queryID] ?? []).map(JSONValue.string)),
+                "credentials": .array(credentialIDs.map(JSONValue.string)),
                 "claims": .array(claims.map { .object(["path": .string($0.displayPath), "value": $0.value]) }),
+                "alwaysDisclosed": .array(always.map(JSONValue.string)),
             ])
         }
         object["disclosed"] = .object(disclosed)

@@ -10,7 +10,8 @@ import W3CCredentials
 /// judgement, with a typed failure per reason.
 ///
 /// In order: the JSON is a VC Data Model 1.1 or 2.0 credential (W3CCredentials' rules); every
-/// proof verifies for `assertionMethod`, with keys resolved from the DIDs offline and
+/// proof verifies for `assertionMethod` (an ecdsa-sd-2023 base proof as its holder checks it:
+/// every statement's signature and the issuer's over them), with keys resolved from the DIDs offline and
 /// contexts from the bundled set (never the network); the `issuer` is a DID and each proof's
 /// verification method is one of its keys; then the validity period with the wallet's clock
 /// skew; then, when the wallet holds a key for it, that every `credentialSubject.id` is a DID
@@ -45,7 +46,7 @@ enum LDPVCInspector {
         }
         do {
             _ = try await EmbeddedProofVerifier(resolver: resolver).verify(
-                credential.json, policy: DataIntegrityProofPolicy(now: context.now), controller: credential.issuer)
+                credential.json, policy: .holderReceipt(now: context.now), controller: credential.issuer)
         } catch .notControllersKey(let method, let controller) {
             inspection.fail(.untrustedIssuer, "the proof is made with \(method), not a key of the issuer \(controller)")
         } catch {

@@ -48,21 +48,25 @@ struct LDPVCPlugIn: CredentialFormatPlugIn {
 
     /// The credential as DCQL sees it: its types both as written and as IRIs (what
     /// `type_values` names), and the whole credential as the claims a path addresses
-    /// (`["credentialSubject", "degree", "name"]`). An embedded proof signs the whole document,
-    /// so every member is disclosed whatever a query asks; the consent screen says so.
+    /// (`["credentialSubject", "degree", "name"]`). Most embedded proofs sign the whole
+    /// document, so every member is disclosed whatever a query asks; an ecdsa-sd-2023
+    /// credential discloses the claims asked for and its mandatory ones
+    /// (``LDPVCDisclosure/alwaysDisclosed(_:)``). The consent screen says which.
     func presentable(_ credential: VerifiedCredential) async -> StoredPresentableCredential? {
         guard let parsed = try? LDPVCInspector.decode(credential.payload), var object = parsed.json.objectValue else { return nil }
         let expanded = (try? await parsed.expandedTypes()) ?? []
+        let alwaysDisclosed = LDPVCDisclosure.alwaysDisclosed(object)
         object["proof"] = nil
         return StoredPresentableCredential(
             credentialID: credential.id, format: CredentialFormatIdentifier.ldpVC, typeIdentifiers: parsed.types + expanded,
             claims: .json(.object(object)), supportsCryptographicHolderBinding: credential.holderKeyID != nil,
-            authorityKeyIdentifiers: [], alwaysDisclosed: object.keys.compactMap { try? ClaimPath([.key($0)]) })
+            authorityKeyIdentifiers: [], alwaysDisclosed: alwaysDisclosed)
     }
 
     var presentsWithoutHolderKey: Bool { false }
 
-    /// A presentation of the whole credential (see ``presentable(_:)``) by the holder's
+    /// A presentation of the credential (whole, or for an ecdsa-sd-2023 one a derived proof
+    /// disclosing `paths` and the mandatory claims; see ``presentable(_:)``) by the holder's
     /// did:key, signed for `authentication` with the request's nonce as challenge and its
     /// audience (the client identifier) as domain (OpenID4VP 1.0 Appendix B.1.3.2).
     func presentation(
@@ -70,9 +74,10 @@ struct LDPVCPlugIn: CredentialFormatPlugIn {
         factory: PresentationFactory
     ) async throws(WalletError) -> String {
         guard let holderKey else { throw .credentialUnusable(id: id, reason: "it is held without its holder key") }
-        guard let credential = try? JSONValue(parsing: payload, limits: LDPVCInspector.parserLimits) else {
+        guard let stored = try? JSONValue(parsing: payload, limits: LDPVCInspector.parserLimits) else {
             throw .credentialUnusable(id: id, reason: "the stored credential no longer parses")
         }
+        let credential = try await LDPVCDisclosure.presented(stored, disclosing: paths, id: id)
         let did: DIDIdentifier
         do {
             did = try DIDKey.make(for: holderKey.publicKey)
