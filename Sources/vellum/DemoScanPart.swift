@@ -53,5 +53,24 @@ extension DemoCommand {
         transcript.check(
             "the verifier accepted the presentation of the diploma (its proof, its issuer, its subject = the holder)",
             try await issuer.exchange(id: query.id).state == .completed)
+        try await runSelectiveDisclosure(issuer: issuer, wallet: wallet, transcript: &transcript)
+    }
+
+    /// An ecdsa-sd-2023 credential claimed over OpenID4VCI and presented over OpenID4VP with a
+    /// derived proof: the verifier sees the two claims it asked for and the mandatory ones.
+    private func runSelectiveDisclosure(issuer: SandboxIssuer, wallet: CredentialWallet, transcript: inout DemoTranscript) async throws {
+        let offer = try await issuer.createOffer(for: [.employeeSD])
+        let claimed = try await wallet.retrieveCredentials(from: try await wallet.discoverCredentialOffer(offer.byReferenceLink))
+        print("   an employee credential (ecdsa-sd-2023) claimed over OpenID4VCI: \(claimed.first?.error == nil ? "base proof verified, stored" : "refused")")
+        let request = try await issuer.createPresentationRequest(query: SandboxPresentationQuery.employeeSD.dcqlQuery)
+        let proposal = try await wallet.preparePresentation(requestURI: request.link)
+        let asked = proposal.disclosedClaims().values.flatMap { $0 }.map(\.displayPath)
+        print("   the verifier asks for \(asked.joined(separator: " and ")); the wallet derives a proof revealing only those (and issuer, validity, subject id)")
+        let result = try await wallet.present(proposal)
+        let seen = try await issuer.presentationOutcome(transactionID: request.transactionID)?.presentations.first?
+            .claims["credentialSubject"]?.objectValue?.keys ?? []
+        transcript.check(
+            "the verifier accepted the derived proof and saw of the employee only \(seen.filter { $0 != "id" }.sorted().joined(separator: ", "))",
+            result.isAccepted && Set(seen) == ["id", "givenName", "jobTitle"])
     }
 }

@@ -10,7 +10,7 @@ struct DemoCommandTests {
         let result = try await VellumBinary.run(["demo"])
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let text = result.standardOutput
-        #expect(text.contains("12 checks passed, 0 failed"))
+        #expect(text.contains("13 checks passed, 0 failed"))
         #expect(!text.contains("✗"))
         #expect(text.contains("urn:eudi:pid:1 validated and stored"))
         #expect(text.contains("org.iso.18013.5.1.mDL validated and stored"))
@@ -22,5 +22,6 @@ struct DemoCommandTests {
         #expect(text.contains("5. Scanning links"))
         #expect(text.contains("UniversityDegreeCredential (ldp_vc, eddsa-rdfc-2022) verified and stored"))
         #expect(text.contains("the verifier accepted the presentation of the diploma"))
+        #expect(text.contains("the verifier accepted the derived proof and saw of the employee only givenName, jobTitle"))
     }
 }
