@@ -49,20 +49,11 @@ struct JWTVCPresentationTests {
         try await ScannedExchangeTests.withSandbox { sandbox, _, _ in
             let holder = PrivateKey(curve: .p256)
             let credential = try await sandbox.issueCredential(.diplomaJWT, boundTo: JWK(publicKey: holder.publicKey))
-            let request = try await sandbox.createPresentationRequest(query: SandboxPresentationQuery.diplomaJWT.dcqlQuery)
-            var configuration = WalletConfiguration()
-            configuration.verifierTrustAnchors = TrustAnchorStore([try Certificate(pemEncoded: try await sandbox.verifierRootPEM())])
-            let client = OpenID4VPHolder(httpClient: TemporaryWallet.loopbackHTTPClient())
-            let resolved = try await client.resolveAuthorizationRequest(
-                try await client.parseAuthorizationRequest(requestURI: request.link, walletConfiguration: configuration))
-            let presentation = try await JWTVCPresentation.sign(
-                credential, id: "c1", holderKey: SoftwareSigner(privateKey: holder),
-                audience: binding.audience ?? resolved.request.audience, nonce: binding.nonce ?? resolved.request.nonce, now: Date())
-            let response = try client.createAuthorizationResponse(request: resolved, selectedCredentials: [
-                SelectedCredential(credentialQueryID: "diploma", credentialID: "c1", presentation: presentation, format: "jwt_vc_json"),
-            ])
-            _ = try await client.submitAuthorizationResponse(resolvedRequest: resolved, response: response)
-            let outcome = try #require(try await sandbox.presentationOutcome(transactionID: request.transactionID))
+            let outcome = try await Self.answerByHand(.diplomaJWT, queryID: "diploma", format: "jwt_vc_json", sandbox: sandbox) { request in
+                try await JWTVCPresentation.sign(
+                    credential, id: "c1", holderKey: SoftwareSigner(privateKey: holder),
+                    audience: binding.audience ?? request.audience, nonce: binding.nonce ?? request.nonce, now: Date())
+            }
             if binding.accepted {
                 #expect(outcome.status == .accepted, "\(outcome.status)")
             } else {
@@ -72,6 +63,29 @@ struct JWTVCPresentationTests {
                 }
             }
         }
+    }
+}
+
+extension JWTVCPresentationTests {
+    /// Answers the sandbox verifier's `query` with a presentation made by hand for the
+    /// resolved request (as a dishonest or broken wallet might) under `queryID` in `format`,
+    /// and returns the verifier's outcome.
+    static func answerByHand(
+        _ query: SandboxPresentationQuery, queryID: String, format: String, sandbox: SandboxIssuer,
+        presentation: (AuthorizationRequest) async throws -> String
+    ) async throws -> PresentationOutcome {
+        let request = try await sandbox.createPresentationRequest(query: query.dcqlQuery)
+        var configuration = WalletConfiguration()
+        configuration.verifierTrustAnchors = TrustAnchorStore([try Certificate(pemEncoded: try await sandbox.verifierRootPEM())])
+        let client = OpenID4VPHolder(httpClient: TemporaryWallet.loopbackHTTPClient())
+        let resolved = try await client.resolveAuthorizationRequest(
+            try await client.parseAuthorizationRequest(requestURI: request.link, walletConfiguration: configuration))
+        let response = try client.createAuthorizationResponse(request: resolved, selectedCredentials: [
+            SelectedCredential(
+                credentialQueryID: queryID, credentialID: "c1", presentation: try await presentation(resolved.request), format: format),
+        ])
+        _ = try await client.submitAuthorizationResponse(resolvedRequest: resolved, response: response)
+        return try #require(try await sandbox.presentationOutcome(transactionID: request.transactionID))
     }
 }
 

@@ -3,13 +3,10 @@ import DID
 import Foundation
 import JOSE
 import JSONModel
-import OpenID4VP
 import Sandbox
 import Testing
 import VellumTestSupport
 import W3CCredentials
-import X509
-import X509Trust
 @testable import Wallet
 
 /// ecdsa-sd-2023 through OpenID4VCI and OpenID4VP against the sandbox, over real HTTP on
@@ -136,24 +133,14 @@ struct SelectiveDisclosurePresentationTests {
                 credential = .object(derived)
             }
 
-            let request = try await sandbox.createPresentationRequest(query: SandboxPresentationQuery.employeeSD.dcqlQuery)
-            var configuration = WalletConfiguration()
-            configuration.verifierTrustAnchors = TrustAnchorStore([try Certificate(pemEncoded: try await sandbox.verifierRootPEM())])
-            let client = OpenID4VPHolder(httpClient: TemporaryWallet.loopbackHTTPClient())
-            let resolved = try await client.resolveAuthorizationRequest(
-                try await client.parseAuthorizationRequest(requestURI: request.link, walletConfiguration: configuration))
             let did = try DIDKey.make(for: holder.publicKey)
-            let presentation = try await ExchangePresentationBuilder.signLinkedData(
-                ExchangePresentationBuilder(holder: did.description, credentials: [credential]).unsignedPresentation(),
-                holder: did.description, verificationMethod: DIDKey.verificationMethod(of: did), signer: SoftwareSigner(privateKey: holder),
-                challenge: forgery.challenge ?? resolved.request.nonce, domain: forgery.domain ?? resolved.request.audience, now: Date())
-            let response = try client.createAuthorizationResponse(request: resolved, selectedCredentials: [
-                SelectedCredential(
-                    credentialQueryID: "employee", credentialID: "c1", presentation: JSONValue.object(presentation).serializedString(),
-                    format: "ldp_vc"),
-            ])
-            _ = try await client.submitAuthorizationResponse(resolvedRequest: resolved, response: response)
-            let outcome = try #require(try await sandbox.presentationOutcome(transactionID: request.transactionID))
+            let outcome = try await JWTVCPresentationTests.answerByHand(.employeeSD, queryID: "employee", format: "ldp_vc", sandbox: sandbox) { request in
+                let signed = try await ExchangePresentationBuilder.signLinkedData(
+                    ExchangePresentationBuilder(holder: did.description, credentials: [credential]).unsignedPresentation(),
+                    holder: did.description, verificationMethod: DIDKey.verificationMethod(of: did), signer: SoftwareSigner(privateKey: holder),
+                    challenge: forgery.challenge ?? request.nonce, domain: forgery.domain ?? request.audience, now: Date())
+                return JSONValue.object(signed).serializedString()
+            }
             guard let refusal = forgery.refusal else {
                 #expect(outcome.status == .accepted, "\(outcome.status)")
                 return

@@ -149,19 +149,9 @@ extension SandboxService {
     /// The W3C diploma (OpenID4VCI 1.0 Appendix A.1.2, `ldp_vc`): its credential definition by
     /// `@context` and `type`, bound to a did:key, signed with eddsa-rdfc-2022.
     private var diplomaConfiguration: JSONValue {
-        let kind = SandboxCredentialKind.diploma
-        return .object([
-            "format": .string(kind.format),
-            "scope": .string(kind.scope),
-            "credential_definition": .object([
-                "@context": .array(SandboxExchangeIssuer.contexts.map(JSONValue.string)),
-                "type": .array(["VerifiableCredential", .string(SandboxExchangeIssuer.credentialType)]),
-            ]),
-            "cryptographic_binding_methods_supported": .array(["did:key"]),
-            "credential_signing_alg_values_supported": .array(["eddsa-rdfc-2022"]),
-            "proof_types_supported": diplomaProofTypes,
-            "credential_metadata": diplomaMetadata(description: "A sandbox W3C diploma with a Data Integrity proof"),
-        ])
+        ldpVCConfiguration(
+            .diploma, contexts: SandboxExchangeIssuer.contexts, type: SandboxExchangeIssuer.credentialType, suite: "eddsa-rdfc-2022",
+            proofTypes: diplomaProofTypes, metadata: diplomaMetadata(description: "A sandbox W3C diploma with a Data Integrity proof"))
     }
 
     /// The diploma as `jwt_vc_json` (OpenID4VCI 1.0 Appendix A.1.1): a VC-JWT of VCDM 1.1 by the
