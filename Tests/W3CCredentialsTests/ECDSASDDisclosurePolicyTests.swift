@@ -90,6 +90,16 @@ struct ECDSASDDisclosurePolicyTests {
         try policy.check(try #require(derived.document.objectValue))
     }
 
+    @Test("a derivation selecting nothing (a query naming no claims) reveals the mandatory claims only, and meets a request for none")
+    func derivedForNoClaims() async throws {
+        let credential = try await Self.baseCredential()
+        let derived = try await ECDSASelectiveDisclosure.derive(credential, selectivePointers: [])
+        _ = try await DataIntegrityVerifier().verify(derived.document, policy: DataIntegrityProofPolicy())
+        #expect(Set(try #require(derived.document["credentialSubject"]?.objectValue).keys) == ["id"])
+        try RequestedClaimsPolicy(requested: [], mandatory: try ECDSASelectiveDisclosure.alwaysDisclosedPaths(of: credential))
+            .check(try #require(derived.document.objectValue))
+    }
+
     @Test("a derivation of the whole credential verifies and equals it, but a verifier that asked for the given name refuses it")
     func wholeDerivationRefusedByRequest() async throws {
         let credential = try await Self.baseCredential()
