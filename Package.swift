@@ -195,7 +195,7 @@ let package = Package(
             dependencies: [
                 "CryptoKeys", "JSONModel", "JOSE", "CBOR", "Multiformats", "X509Trust", "SDJWT", "MDoc",
                 "StatusList", "OpenID4VCI", "OpenID4VP", "DCQL", "HTTP", "DID", "OpenDID", "CQRencode", "LoopbackServer",
-                "W3CCredentials",
+                "W3CCredentials", "AnonCreds", "AnonCredsLedger", "DIDComm", "Aries",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -346,7 +346,7 @@ let package = Package(
         ]),
         .testTarget(name: "SandboxTests", dependencies: [
             "Sandbox", "VellumTestSupport", "OpenID4VCI", "OpenID4VP", "DCQL", "SDJWT", "MDoc", "StatusList", "HTTP", "JOSE",
-            "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "X509Trust", "DID", "W3CCredentials",
+            "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "X509Trust", "DID", "W3CCredentials", "DIDComm", "AnonCredsLedger",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),

@@ -59,6 +59,15 @@ public struct SandboxAdminClient: Sendable {
         return url
     }
 
+    /// A new Aries out-of-band invitation running `plan` (`POST /admin/aries/invitations`).
+    public func createAriesInvitation(_ plan: SandboxAriesPlan = .issueThenProve) async throws(SandboxError) -> CreatedInvitation {
+        let answer = try await post("/admin/aries/invitations", plan.json.objectValue ?? [:])
+        guard let id = answer["id"]?.stringValue, let url = answer["url"]?.stringValue.flatMap(URL.init(string:)),
+              let page = answer["page"]?.stringValue.flatMap(URL.init(string:))
+        else { throw .invalidRequest("the sandbox's invitation answer has no url") }
+        return CreatedInvitation(id: id, url: url, page: page, json: answer)
+    }
+
     private func post(_ path: String, _ body: JSONObject) async throws(SandboxError) -> JSONValue {
         let url = baseURL.appendingPathComponent(String(path.dropFirst()))
         let request = HTTPRequest(
@@ -87,6 +96,18 @@ public struct SandboxAdminClient: Sendable {
         /// The transaction code the wallet must enter, if any.
         public let transactionCode: String?
         /// The sandbox's whole answer.
+        public let json: JSONValue
+    }
+
+    /// An Aries invitation the sandbox's agent made.
+    public struct CreatedInvitation: Sendable, Hashable {
+        /// The invitation's `@id`.
+        public let id: String
+        /// The `…/aries?oob=…` link.
+        public let url: URL
+        /// The sandbox page showing its QR code and how its exchanges stand.
+        public let page: URL
+        /// The sandbox's whole answer (with the invitation message).
         public let json: JSONValue
     }
 

@@ -82,6 +82,10 @@ public struct SandboxConfiguration: Sendable {
     /// answer with a Data Integrity presentation. Under key attestation only `jwt` is offered
     /// (a `di_vp` proof carries no attestation).
     public var diplomaProofTypes: Set<SandboxKeyProofType> = [.jwt, .diVP]
+    /// The bits of each safe prime of the Aries issuer's AnonCreds key, made once (the first
+    /// time the Aries agent is used) and kept in the state file: anoncreds-rs' 1 025 by
+    /// default; tests take fewer, as the key's strength is not what they exercise.
+    public var ariesSafePrimeBits = 1025
     /// Faults to inject, for testing a wallet's refusals; empty for a well-behaved issuer.
     public var faults: Set<SandboxFault>
     /// The time source for every check and every issued credential.

@@ -46,6 +46,7 @@ extension SandboxService {
             </form>
             </section>
             \(exchangeSection)
+            \(ariesSection())
             """
         return .html(HTMLPage.page(title: "Vellum sandbox", body: body))
     }

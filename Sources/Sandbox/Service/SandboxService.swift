@@ -40,6 +40,13 @@ actor SandboxService {
     /// The scanned exchanges made, by id.
     var exchanges: [String: SandboxExchange] = [:]
 
+    /// The Aries issuer's AnonCreds objects, made on first use and kept in the state file.
+    var ariesMaterial: SandboxAriesMaterial?
+    /// The Aries agent: invitations, connections, exchanges and the holders' queues.
+    var aries = SandboxAriesAgent()
+    /// The invitation the home page shows, until a holder takes it.
+    var pageInvitation: SandboxAriesInvitation?
+
     /// The one status list's path.
     static let statusListPath = "/status/1"
 
@@ -66,6 +73,7 @@ actor SandboxService {
         statusList = state.statusList
         nextStatusIndex = state.nextStatusIndex
         issued = state.issued
+        ariesMaterial = state.aries
     }
 
     /// Writes the status list and the issued records to the state file, if there is one.
@@ -76,6 +84,7 @@ actor SandboxService {
         state.nextStatusIndex = nextStatusIndex
         state.issued = issued
         state.issuerURL = issuer
+        state.aries = ariesMaterial
         try stateFile?.save(state)
     }
 
@@ -145,6 +154,7 @@ actor SandboxService {
         default: break
         }
         if request.path.hasPrefix("/verifier/") { return await verifierEndpoint(request) }
+        if let response = ariesEndpoint(request) { return response }
         if request.method == "GET", request.path.hasPrefix("/admin/exchanges/") {
             return adminExchange(id: String(request.path.dropFirst("/admin/exchanges/".count)))
         }

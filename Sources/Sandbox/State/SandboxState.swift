@@ -29,6 +29,8 @@ public struct SandboxState: Sendable {
     var issued: [String: SandboxIssuedCredential]
     /// When the state was made.
     public let createdAt: Date
+    /// The Aries issuer's schema and credential definition with its private key, once made.
+    var aries: SandboxAriesMaterial?
 
     /// Fresh keys and an empty status list of `statusListSize` entries.
     static func fresh(configuration: SandboxConfiguration) throws(SandboxError) -> SandboxState {
@@ -99,6 +101,7 @@ extension SandboxState {
             "issued": .array(records),
         ]
         if let issuerURL { object["issuerURL"] = .string(issuerURL) }
+        if let aries { object["aries"] = try aries.jsonValue() }
         return .object(object)
     }
 
@@ -173,6 +176,7 @@ extension SandboxState {
                 issuedAt: Date(timeIntervalSinceReferenceDate: issuedAt))
         }
         self.issued = issued
+        aries = try json["aries"].map { value throws(SandboxError) in try SandboxAriesMaterial(json: value) }
     }
 }
 

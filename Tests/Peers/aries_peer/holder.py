@@ -88,10 +88,11 @@ class Holder:
         url = self.decorator[kind].replace("{id}", urllib.parse.quote(identifier, safe=""))
         return json.loads(http("GET", url)[1])
 
-    def take_credential(self, offer, service, identity=None):
+    def take_credential(self, offer, service, identity=None, alter_request=None):
         """Answers an offer (v1 or v2, either family), checks and processes the credential, acks
         it; the credential's name. identity ("entropy" or "prover_did") overrides the one the
-        format wants, to see the agent refuse it. A refusal sends a problem report and raises."""
+        format wants, and alter_request changes the request's JSON, to see the agent refuse it.
+        A refusal sends a problem report and raises."""
         protocol, version, _ = parse_type(offer["@type"])
         (family, anoncreds_offer), = format_attachments(offer, "offers~attach")
         anoncreds_format = family == FORMATS["anoncreds"]["offer"]
@@ -100,8 +101,9 @@ class Holder:
         identity = identity or ("entropy" if anoncreds_format else "prover_did")
         entropy, prover_did = (self.key.b58, None) if identity == "entropy" else (None, self.key.did)
         request, metadata = CredentialRequest.create(entropy, prover_did, cred_def, self.link_secret, "default", anoncreds_offer)
+        request_json = request.to_dict() if alter_request is None else alter_request(request.to_dict())
         body = {"requests~attach": [{"@id": "0", "mime-type": "application/json",
-                                     "data": {"json": request.to_dict()}}]}
+                                     "data": {"json": request_json}}]}
         if version == "2.0":
             body["formats"] = [{"attach_id": "0", "format": FORMATS["anoncreds" if anoncreds_format else "indy"]["request"]}]
         answer = self.send(message(False, f"{protocol}/{version}/request-credential", body, thid=offer["@id"]), service)
@@ -130,8 +132,9 @@ class Holder:
             raise HolderError("a raw value does not encode to its encoded value")
         return Credential.load(credential).process(metadata.to_dict(), self.link_secret, cred_def, None)
 
-    def present(self, request_message, service, nonce=None):
-        """Proves from the first stored credential; the verifier's answer's message name."""
+    def present(self, request_message, service, nonce=None, alter=None):
+        """Proves from the first stored credential; the verifier's answer's message name.
+        alter changes the presentation's JSON before it is sent (a forgery to see refused)."""
         protocol, version, _ = parse_type(request_message["@type"])
         (family, request), = format_attachments(request_message, "request_presentations~attach")
         if nonce is not None:  # a proof made for another request
@@ -144,7 +147,9 @@ class Holder:
             chosen.add_predicates(credential, referent)
         presentation = Presentation.create(PresentationRequest.load(request), chosen, None, self.link_secret,
                                            {schema_id: schema}, {cred_def_id: cred_def})
-        body = {"presentations~attach": [{"@id": "0", "mime-type": "application/json", "data": {"json": presentation.to_dict()}}]}
+        presentation_json = presentation.to_dict() if alter is None else alter(presentation.to_dict())
+        self.last_presentation = presentation_json
+        body = {"presentations~attach": [{"@id": "0", "mime-type": "application/json", "data": {"json": presentation_json}}]}
         if version == "2.0":
             body["formats"] = [{"attach_id": "0", "format": "anoncreds/proof@v1.0" if family.startswith("anoncreds") else "hlindy/proof@v2.0"}]
         answer = self.send(message(False, f"{protocol}/{version}/presentation", body, thid=request_message["@id"]), service)
