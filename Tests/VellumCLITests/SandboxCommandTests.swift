@@ -90,6 +90,37 @@ struct SandboxCommandTests {
         #expect(usage.status == 64)
     }
 
+    @Test("sandbox invitation asks a running sandbox's Aries agent for an invitation, as text, JSON or the link alone")
+    func ariesInvitation() async throws {
+        var configuration = SandboxConfiguration()
+        configuration.ariesSafePrimeBits = 256
+        let issuer = try SandboxIssuer(configuration: configuration)
+        let base = try await issuer.start()
+        do {
+            let json = try await WalletCLI.run(["sandbox", "invitation", "--url", base.absoluteString, "--json"], passphrase: nil)
+            #expect(json.status == 0, "\(json.errorText)")
+            let answer = try JSONValue(parsing: Data(json.outputText.utf8))
+            #expect(answer["link"]?.stringValue?.hasPrefix(base.absoluteString + "/aries?oob=") == true)
+            #expect(answer["steps"] == ["issue-v2", "present-v2"])
+            #expect(answer["invitation"]?["handshake_protocols"] == ["https://didcomm.org/didexchange/1.0"])
+            let id = try #require(answer["id"]?.stringValue)
+            #expect(try await issuer.ariesExchanges(invitationID: id).map(\.state) == [.waiting, .waiting])
+
+            let link = try await WalletCLI.run(
+                ["sandbox", "invitation", "--url", base.absoluteString, "--step", "present-v1", "--connectionless", "--link"], passphrase: nil)
+            #expect(link.status == 0, "\(link.errorText)")
+            #expect(link.outputText.hasPrefix(base.absoluteString + "/aries?oob=") && !link.outputText.contains("Accept it"))
+            let text = try await WalletCLI.run(["sandbox", "invitation", "--url", base.absoluteString], passphrase: nil)
+            #expect(text.outputText.contains("Accept it:  vellum aries connect '\(base.absoluteString)/aries?oob="))
+            let usage = try await WalletCLI.run(["sandbox", "invitation", "--url", base.absoluteString, "--step", "issue-v3"], passphrase: nil)
+            #expect(usage.status == 64)
+        } catch {
+            await issuer.stop()
+            throw error
+        }
+        await issuer.stop()
+    }
+
     @Test("--samples writes a PID, a presentation, an mDL, their holder keys and the root; verify and import take them as the README says")
     func samples() async throws {
         defer { try? FileManager.default.removeItem(at: state) }

@@ -10,11 +10,14 @@ struct SandboxCommand: AsyncParsableCommand {
         commandName: "sandbox",
         abstract: "Run the reference OpenID4VCI issuer and OpenID4VP verifier on loopback, or ask a running one for offers and requests.",
         discussion: """
-            `vellum sandbox` (or `vellum sandbox serve`) starts the sandbox; `vellum sandbox offer` \
-            and `vellum sandbox request` ask a running sandbox for a new credential offer or \
-            presentation request, as the buttons of its page at / do.
+            `vellum sandbox` (or `vellum sandbox serve`) starts the sandbox; `vellum sandbox offer`, \
+            `vellum sandbox request` and `vellum sandbox invitation` ask a running sandbox for a new \
+            credential offer, presentation request or Aries invitation, as the buttons of its page at / do.
             """,
-        subcommands: [SandboxServeCommand.self, SandboxOfferCommand.self, SandboxRequestCommand.self, SandboxScanLinkCommand.self],
+        subcommands: [
+            SandboxServeCommand.self, SandboxOfferCommand.self, SandboxRequestCommand.self, SandboxScanLinkCommand.self,
+            SandboxInvitationCommand.self,
+        ],
         defaultSubcommand: SandboxServeCommand.self
     )
 }

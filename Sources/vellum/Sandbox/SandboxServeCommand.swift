@@ -119,6 +119,9 @@ struct SandboxServeCommand: AsyncParsableCommand {
                 await issuer.stop()
                 return
             }
+            if try await issuer.prepareAries() { print("Aries: made the AnonCreds credential definition (kept in the state).") }
+            let invitation = try await issuer.createAriesInvitation()
+            print("Aries:      vellum aries connect '\(invitation.url.absoluteString)'")
             print("Serving; press Ctrl-C to stop.")
             fflush(nil)
             while !Task.isCancelled {
