@@ -347,6 +347,7 @@ let package = Package(
         .testTarget(name: "SandboxTests", dependencies: [
             "Sandbox", "VellumTestSupport", "OpenID4VCI", "OpenID4VP", "DCQL", "SDJWT", "MDoc", "StatusList", "HTTP", "JOSE",
             "CBOR", "CryptoKeys", "JSONModel", "Multiformats", "X509Trust", "DID", "W3CCredentials", "DIDComm", "AnonCredsLedger",
+            "AnonCreds", "Aries",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
