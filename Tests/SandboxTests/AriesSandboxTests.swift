@@ -5,7 +5,7 @@ import Foundation
 import HTTP
 import JSONModel
 import Multiformats
-import Sandbox
+@testable import Sandbox
 import Testing
 import VellumTestSupport
 
@@ -202,5 +202,30 @@ struct AriesEndpointTests {
         let kept = try #require(try await second.ariesIdentifiers())
         #expect(kept.schemaID == made.schemaID && kept.credentialDefinitionID == made.credentialDefinitionID)
         await second.stop()
+    }
+}
+
+/// The agent's bound on what it keeps.
+@Suite("Sandbox: Aries agent limits")
+struct AriesAgentLimitTests {
+    @Test("Past its limit the agent forgets the oldest invitation with its keys: a message for it no longer opens")
+    func oldestInvitationIsForgotten() throws {
+        let material = try SandboxAriesMaterial.make(safePrimeBits: 128)
+        let ledger = try LedgerDecorator(baseURL: URL(string: "http://127.0.0.1:1")!)
+        var agent = SandboxAriesAgent(maximumSessions: 2)
+        var invitations: [SandboxAriesInvitation] = []
+        for _ in 0..<3 {
+            invitations.append(try agent.invite(
+                .issueThenProve, material: material, endpoint: "http://127.0.0.1:1/aries", linkBase: "http://127.0.0.1:1/aries", ledger: ledger))
+        }
+        #expect(agent.sessions.count == 2 && agent.sessions[invitations[0].id] == nil)
+        let holder = PrivateKey(curve: .ed25519)
+        let ping = DIDCommMessage(type: .trustPing, body: ["response_requested": true], returnRoute: .all)
+        func post(to invitation: SandboxAriesInvitation) throws -> SandboxAriesAgent.Outcome {
+            let service = try AriesEndpointTests.service(invitation)
+            return agent.receive(try Envelope.pack(ping.json, for: service.recipientKeys, from: holder), material: material, ledger: ledger)
+        }
+        guard case .refused(.notARecipient) = try post(to: invitations[0]) else { Issue.record("the forgotten invitation's key still opens"); return }
+        guard case .answer = try post(to: invitations[2]) else { Issue.record("the kept invitation's key does not open"); return }
     }
 }

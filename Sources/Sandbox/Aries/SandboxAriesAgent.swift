@@ -14,8 +14,9 @@ import JSONModel
 /// does not is refused with a typed ``DIDCommError`` (HTTP 400), and a message that opens but
 /// cannot be accepted is answered with a problem report on its thread.
 struct SandboxAriesAgent: Sendable {
-    /// At most this many invitations are kept; the oldest is forgotten first.
-    static let maximumSessions = 1024
+    /// At most this many invitations are kept (1 024 by default); the oldest is forgotten first,
+    /// with its keys, so a message for it no longer opens.
+    let maximumSessions: Int
     /// At most this many messages wait for one holder; more refuse the message that caused them.
     static let maximumQueue = 16
     /// The envelope limits: the sandbox server reads at most 1 MiB anyway.
@@ -34,6 +35,8 @@ struct SandboxAriesAgent: Sendable {
     private var queues: [String: [Data]] = [:]
     /// Why messages were refused, latest last.
     private(set) var refusals: [String] = []
+
+    init(maximumSessions: Int = 1024) { self.maximumSessions = max(1, maximumSessions) }
 
     /// What one POST comes to.
     enum Outcome: Sendable {
@@ -101,10 +104,18 @@ struct SandboxAriesAgent: Sendable {
         let id = session.invitation.id
         if sessions[id] == nil { order.append(id) }
         sessions[id] = session
-        while order.count > Self.maximumSessions {
-            let oldest = order.removeFirst()
-            sessions[oldest] = nil
+        while order.count > maximumSessions { forget(order.removeFirst()) }
+    }
+
+    /// Drops a session with everything that names it: its keys, threads, connection and queue.
+    private mutating func forget(_ id: String) {
+        guard let session = sessions.removeValue(forKey: id) else { return }
+        for key in [session.invitationKey, session.pairwiseKey].compactMap({ $0 }) {
+            if let verkey = try? Verkey(of: key) { keys[verkey.base58] = nil }
         }
+        threads = threads.filter { $0.value != id }
+        connections = connections.filter { $0.value != id }
+        if let holder = session.holder { queues[holder.base58] = nil }
     }
 
     /// One POSTed envelope.
