@@ -6,7 +6,7 @@ import JSONModel
 import Testing
 import VellumTestSupport
 
-/// Every 2.0 message Vellum's holder sends, read by ACA-Py 1.7's own message class for its type
+/// Every 2.0 message Vellum's holder (and its issuer and verifier) sends, read by ACA-Py 1.7's own message class for its type
 /// (`didcomm_peer.py classes`: marshmallow validation, each attachment validated by its format's
 /// handler — the Indy request's `prover_did`, the AnonCreds request's `entropy`, the JSON-LD
 /// detail, the DIF presentation — then serialized again). ACA-Py 1.7 has no 1.0 classes.
@@ -56,5 +56,37 @@ struct ACAPyAriesMessageClassTests {
         #expect(read[2]["formats"]?[0]?["format"] == "aries/ld-proof-vc-detail@v1.0")
         #expect(read[3]["description"]?["en"] == "no thanks")
         #expect(read[6]["formats"]?[0]?["format"] == "dif/presentation-exchange/submission@v1.0")
+    }
+
+    @Test("the issuer's and verifier's 2.0 messages: offers and credentials (hlindy, anoncreds, with ~ledger), proof requests, the presentation ack")
+    func issuerAndVerifierMessagesDeserialized() async throws {
+        var messages: [DIDCommMessage] = []
+        let ledger: JSONObject = ["~ledger": ["schema": "http://127.0.0.1:1/ledger/schema/{id}", "cred_def": "http://127.0.0.1:1/ledger/cred_def/{id}"]]
+        var generator = SystemRandomNumberGenerator()
+        for (peer, format) in [(InProcessPeer(InProcessPeer.indy), AttachmentFormat.indyOffer), (InProcessPeer(InProcessPeer.uri), .anonCredsOffer)] {
+            var issuance = try CredentialIssuance(
+                offering: peer.issuer.offer(using: &generator), values: AnonCredsExchangeTests.values, version: .v2, format: format,
+                comment: "degree", decorators: ledger)
+            messages.append(issuance.offer)
+            let (holder, _) = AnonCredsExchangeTests.holder(peer)
+            var exchange = try CredentialExchange(offer: try InProcessPeer.wire(issuance.offer))
+            messages.append(try #require(try issuance.receive(try await exchange.request(holder: holder), issuer: peer.issuer)))
+            let (_, proofRequest) = try peer.proofRequest(.v2)
+            let verification = try PresentationVerification(
+                requesting: proofRequest, version: .v2, format: format == .indyOffer ? .indyProofRequest : .anonCredsProofRequest, decorators: ledger)
+            messages.append(verification.request)
+            messages.append(DIDCommMessage(type: AriesProtocolVersion.v2.presentProof.messageType("ack"), body: ["status": "OK"], thread: verification.thread.decorator))
+        }
+        let input = JSONValue.array(messages.map { .object($0.object) }).serialized()
+        let output = try await PythonPeer.run("didcomm_peer.py", arguments: ["classes"], input: input, interpreter: ACAPyAgent.python)
+        let read = try #require(try JSONParser().parse(output).arrayValue)
+        #expect(read.map { $0["@type"]?.stringValue } == messages.map { $0.type.uri })
+        #expect(read[0]["formats"]?[0]?["format"] == "hlindy/cred-abstract@v2.0")
+        #expect(read[0]["credential_preview"]?["attributes"]?.arrayValue?.count == 3)
+        #expect(read[1]["formats"]?[0]?["format"] == "hlindy/cred@v2.0")
+        #expect(read[2]["will_confirm"] == true)
+        #expect(read[4]["formats"]?[0]?["format"] == "anoncreds/credential-offer@v1.0")
+        #expect(read[5]["formats"]?[0]?["format"] == "anoncreds/credential@v1.0")
+        #expect(read[6]["formats"]?[0]?["format"] == "anoncreds/proof-request@v1.0")
     }
 }

@@ -87,6 +87,11 @@ CLASSES = {
     "https://didcomm.org/issue-credential/2.0/problem-report": "acapy_agent.protocols.issue_credential.v2_0.messages.cred_problem_report.V20CredProblemReport",
     "https://didcomm.org/present-proof/2.0/presentation": "acapy_agent.protocols.present_proof.v2_0.messages.pres.V20Pres",
     "https://didcomm.org/present-proof/2.0/problem-report": "acapy_agent.protocols.present_proof.v2_0.messages.pres_problem_report.V20PresProblemReport",
+    # The issuer's and verifier's side (the sandbox's Aries agent).
+    "https://didcomm.org/issue-credential/2.0/offer-credential": "acapy_agent.protocols.issue_credential.v2_0.messages.cred_offer.V20CredOffer",
+    "https://didcomm.org/issue-credential/2.0/issue-credential": "acapy_agent.protocols.issue_credential.v2_0.messages.cred_issue.V20CredIssue",
+    "https://didcomm.org/present-proof/2.0/request-presentation": "acapy_agent.protocols.present_proof.v2_0.messages.pres_request.V20PresRequest",
+    "https://didcomm.org/present-proof/2.0/ack": "acapy_agent.protocols.present_proof.v2_0.messages.pres_ack.V20PresAck",
 }
 
 
