@@ -228,4 +228,33 @@ struct AriesAgentLimitTests {
         guard case .refused(.notARecipient) = try post(to: invitations[0]) else { Issue.record("the forgotten invitation's key still opens"); return }
         guard case .answer = try post(to: invitations[2]) else { Issue.record("the kept invitation's key does not open"); return }
     }
+
+    @Test("A plan is read strictly: unknown steps or formats, more than four steps, values outside the schema are refused", arguments: [
+        #"{"steps": ["issue-v3"]}"#, #"{"steps": []}"#, #"{"steps": ["issue-v2","issue-v2","issue-v2","issue-v2","issue-v2"]}"#,
+        #"{"steps": "issue-v2"}"#, #"{"format": "jsonld"}"#, #"{"values": {"salary": "1"}}"#, #"{"values": {"name": 1}}"#,
+        #"{"connectionless": "yes"}"#, #"[]"#,
+    ])
+    func malformedPlansAreRefused(text: String) throws {
+        let json = try JSONValue(parsing: Data(text.utf8))
+        #expect(throws: SandboxError.self) { _ = try SandboxAriesPlan(json: json) }
+    }
+
+    @Test("A plan round-trips through its JSON")
+    func planRoundTrips() throws {
+        let plan = SandboxAriesPlan(steps: [.issueV1, .presentV2], format: .anoncreds, connectionless: true, values: ["name": "Bob"])
+        #expect(try SandboxAriesPlan(json: plan.json) == plan)
+    }
+
+    @Test("A state file whose aries member is broken is refused, never silently replaced")
+    func brokenAriesStateIsRefused() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vellum-aries-broken-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = SandboxStateFile(directory: directory)
+        _ = try SandboxIssuer(configuration: AriesSandboxTests.configuration, stateFile: file)
+        var state = try #require(try JSONValue(parsing: Data(contentsOf: file.url)).objectValue)
+        state["aries"] = ["issuerDID": 1]
+        try JSONValue.object(state).serialized().write(to: file.url)
+        let error = #expect(throws: SandboxError.self) { _ = try SandboxIssuer(configuration: AriesSandboxTests.configuration, stateFile: file) }
+        #expect(error?.description.contains("aries") == true)
+    }
 }

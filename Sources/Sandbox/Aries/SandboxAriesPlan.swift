@@ -67,7 +67,7 @@ public struct SandboxAriesPlan: Sendable, Hashable {
     /// Reads the admin API's JSON; every member checked.
     public init(json: JSONValue) throws(SandboxError) {
         guard let object = json.objectValue else { throw .invalidRequest("the plan is not a JSON object") }
-        let names = object["steps"]?.arrayValue ?? [.string(Step.issueV2.rawValue), .string(Step.presentV2.rawValue)]
+        let names = object["steps"] == nil ? Self.issueThenProve.steps.map { .string($0.rawValue) } : object["steps"]?.arrayValue ?? []
         guard !names.isEmpty, names.count <= Self.maximumSteps else {
             throw .invalidRequest("steps: one to \(Self.maximumSteps) of \(Step.allCases.map(\.rawValue).joined(separator: ", "))")
         }
