@@ -160,6 +160,14 @@ struct AriesEndpointTests {
             #expect(try await Self.post(envelope, to: service.serviceEndpoint, contentType: "application/json").status == 415)
             let refusals = try await issuer.ariesRefusals()
             #expect(refusals.contains { $0.contains("authentication tag") })
+
+            // The older media type and the legacy type prefix are read, and answered in kind.
+            var legacy = ping.object
+            legacy["@type"] = .string(MessageType.legacySov + "trust_ping/1.0/ping")
+            let legacyEnvelope = try Envelope.pack(try DIDCommMessage(object: legacy).json, for: service.recipientKeys, from: holder)
+            let wire = try await Self.post(legacyEnvelope, to: service.serviceEndpoint, contentType: DIDCommMediaType.legacyEnvelope)
+            #expect(wire.status == 200 && wire.headers["Content-Type"] == DIDCommMediaType.legacyEnvelope)
+            #expect(try DIDCommMessage(json: try Envelope.unpack(wire.body, with: [holder]).message).type == .trustPingResponse)
         }
     }
 
