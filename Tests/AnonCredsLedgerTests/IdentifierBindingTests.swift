@@ -26,6 +26,16 @@ struct IdentifierBindingTests {
         #expect(bySequence.schemaReference == "20" && bySequence.tag == "default")
     }
 
+    @Test("a legacy definition named by its schema's sequence number passes with the schema's id written inside, and still needs its issuer and tag")
+    func sequenceNumberReference() throws {
+        let id = PublicEntityFixture.legacyDID + ":3:CL:20:" + (try PublicEntityFixture.legacyDefinition).tag
+        try policy.check(try PublicEntityFixture.legacyDefinition, id: id)
+        expectEachChangeRefused(try PublicEntityFixture.legacyDefinition, id: id, [
+            ("issuerId", { $0.issuerID = "Th7MpTaRZVRYnPiabds81Y" }),
+            ("tag", { $0.tag = "other" }),
+        ])
+    }
+
     @Test("did:indy identifiers name what their path says; other DID URLs their issuer; a plain URL nothing")
     func otherForms() {
         let schema = IdentifierClaims(schemaID: "did:indy:sovrin:staging:F72i3Y3Q4i466efjYJYCHM/anoncreds/v0/SCHEMA/npdb/4.3.4")

@@ -35,7 +35,11 @@ public struct IdentifierBindingPolicy: Sendable, Hashable {
         let claims = IdentifierClaims(credentialDefinitionID: id)
         try checkIssuer(definition.issuerID, claims: claims, id: id)
         try Self.match("tag", claims.tag, definition.tag, id: id)
-        try Self.match("schemaId", claims.schemaReference, definition.schemaID, id: id)
+        // A legacy identifier may name its schema by the ledger's sequence number (`…:3:CL:20:tag`),
+        // which the definition's JSON writes as the schema's id instead: no member states the
+        // number to compare, so only a reference that is not a bare number is matched.
+        let reference = claims.schemaReference.flatMap { $0.allSatisfy(\.isASCIIDigit) && $0 != definition.schemaID ? nil : $0 }
+        try Self.match("schemaId", reference, definition.schemaID, id: id)
     }
 
     private func checkIssuer(_ issuerID: String, claims: IdentifierClaims, id: String) throws(AnonCredsRegistryError) {
@@ -52,4 +56,9 @@ public struct IdentifierBindingPolicy: Sendable, Hashable {
         guard let expected, expected != found else { return }
         throw .identifierMismatch(id: id, member: member, expected: expected, found: found)
     }
+}
+
+extension Character {
+    /// `0`–`9`.
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
