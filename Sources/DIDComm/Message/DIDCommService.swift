@@ -23,7 +23,9 @@ public struct DIDCommService: Sendable, Hashable {
     /// At most this many recipient or routing keys are read.
     static let maximumKeys = 16
 
-    init(_ value: JSONValue) throws(DIDCommError) {
+    /// Reads a service written as JSON (``jsonValue``, an invitation's `services` entry, a
+    /// `~service` decorator), with the same checks and limits as in a message.
+    public init(_ value: JSONValue) throws(DIDCommError) {
         guard let object = value.objectValue else { throw .malformedMessage(reason: "a service is not an object") }
         id = try MessageField.optionalString(object, "id", in: "service")
         serviceEndpoint = try MessageField.string(object, "serviceEndpoint", in: "service")

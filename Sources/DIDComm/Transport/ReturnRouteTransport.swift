@@ -36,12 +36,16 @@ public struct ReturnRouteTransport: Sendable {
     }
 
     /// Packs `message` (authcrypt from `sender`, forwarded through the service's routing keys),
-    /// POSTs it to the service endpoint with return route `all`, and opens the answer, if any.
-    public func send(_ message: DIDCommMessage, to service: DIDCommService, from sender: PrivateKey) async throws(DIDCommError) -> Received? {
+    /// POSTs it to the service endpoint with return route `all` (or `returnRoute`: with
+    /// `none` the agent queues its answer for a later ``poll(_:from:)``), and opens the
+    /// answer, if any.
+    public func send(
+        _ message: DIDCommMessage, to service: DIDCommService, from sender: PrivateKey, returnRoute: ReturnRoute = .all
+    ) async throws(DIDCommError) -> Received? {
         guard let url = URL(string: service.serviceEndpoint), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             throw .protocolFailure(reason: "the service endpoint \(service.serviceEndpoint.prefix(128)) is not an HTTP URL")
         }
-        let routed = message.setting(["return_route": .string(ReturnRoute.all.rawValue)], forName: "~transport")
+        let routed = message.setting(["return_route": .string(returnRoute.rawValue)], forName: "~transport")
         let envelope = try Envelope.pack(routed.json, for: service.recipientKeys, from: sender, routingKeys: service.routingKeys)
         let response: HTTPResponse
         do {
