@@ -174,7 +174,7 @@ let package = Package(
             dependencies: [
                 "CryptoKeys", "JSONModel", "X509Trust", "OpenID4VCI", "SDJWT", "MDoc", "StatusList", "HTTP",
                 "JOSE", "CBOR", "Multiformats", "DCQL", "OpenID4VP", "OpenDID", "CLibcrypto", "DID",
-                "W3CCredentials", "QRExchange", "AnonCreds", "AnonCredsLedger",
+                "W3CCredentials", "QRExchange", "AnonCreds", "AnonCredsLedger", "DIDComm", "Aries",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -308,7 +308,7 @@ let package = Package(
         .testTarget(name: "WalletTests", dependencies: [
             "Wallet", "CryptoKeys", "JSONModel", "VellumTestSupport", "OpenID4VCI", "SDJWT", "MDoc", "StatusList",
             "HTTP", "JOSE", "CBOR", "Multiformats", "X509Trust", "Sandbox", "SandboxClaimSupport", "DCQL", "OpenID4VP",
-            "OpenDID", "DID", "QRExchange", "W3CCredentials", "AnonCreds", "AnonCredsLedger",
+            "OpenDID", "DID", "QRExchange", "W3CCredentials", "AnonCreds", "AnonCredsLedger", "DIDComm", "Aries",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "X509", package: "swift-certificates"),

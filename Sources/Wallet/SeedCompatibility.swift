@@ -28,6 +28,18 @@ extension RetrieveCredentialResult {
     public var credentialId: String? { credentialIDs.first }
 }
 
+// Seed 002 (the Aries holder SDK) names its state objects `Credential` and `DisclosedProof`.
+// `Credential` is AnonCreds' credential in Swift, so the seed's is ``AriesCredential`` here;
+// ``DisclosedProof`` keeps its name. Both are ``AriesStateObject``s the wallet keeps, and the
+// seed's calls are the wallet's: `credentialCreateWithOffer` is
+// ``CredentialWallet/createAriesCredential(sourceID:offer:connectionID:)``, `credentialSendRequest`
+// ``CredentialWallet/sendAriesCredentialRequest(id:returnRoute:)``, `credentialUpdateState` and
+// `credentialUpdateStateWithMessage` the two ``CredentialWallet/updateAriesCredentialState(id:polling:)``,
+// `credentialReject` ``CredentialWallet/rejectAriesCredential(id:comment:)``, `deleteCredential`
+// ``CredentialWallet/deleteAriesCredential(id:)``, `fetchPublicEntities`
+// ``CredentialWallet/fetchPublicEntities()``; `credentialSerialize` / `credentialDeserialize`
+// are ``AriesStateObject/serialize()`` and ``AriesStateObject/init(serialized:)``.
+
 // Earlier Vellum names of the credential's lifecycle stages (offered → received → stored →
 // verified), kept so code written against them still compiles, with a warning naming the
 // new one.

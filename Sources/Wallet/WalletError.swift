@@ -51,6 +51,9 @@ public enum WalletError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A scanned exchange (a Credible-style offer or request, a VC-API exchange) failed before
     /// or while talking to its server; nothing was stored.
     case exchangeFailed(QRExchangeError)
+    /// An Aries invitation, connection or exchange failed or refused a message; a refusal was
+    /// told to the peer with a problem report on the thread, and nothing was stored.
+    case ariesFailed(AriesFailure)
 
     /// A message for a log, naming the record or limit involved.
     public var description: String {
@@ -75,6 +78,7 @@ public enum WalletError: Error, Equatable, Sendable, CustomStringConvertible {
         case .retrievalFailed(let reason): return reason.description
         case .presentationFailed(let reason): return reason.description
         case .exchangeFailed(let reason): return reason.description
+        case .ariesFailed(let reason): return reason.description
         }
     }
 }

@@ -65,3 +65,34 @@ extension CredentialWallet {
         WalletAnonCredsRegistry(store: store, remote: remote)
     }
 }
+
+extension CredentialWallet {
+    /// Fills the cache of public objects for every stored AnonCreds credential through the
+    /// `~ledger` decorators the Aries offers and invitations carried (the seed's
+    /// `fetchPublicEntities`): each ledger's HTTP registry is asked in turn, and an object any
+    /// of them gives is cached, so a later proof needs no network. One report for all: an
+    /// object is a failure only when no ledger gave it.
+    public func fetchPublicEntities() async throws(WalletError) -> PublicEntityFetchReport {
+        var ledgers: [LedgerDecorator] = []
+        for object in try await ariesCredentials() {
+            if let ledger = object.ledger, !ledgers.contains(ledger) { ledgers.append(ledger) }
+        }
+        for connection in try await ariesConnections() {
+            if let ledger = connection.ledger, !ledgers.contains(ledger) { ledgers.append(ledger) }
+        }
+        if ledgers.isEmpty { return try await fetchPublicEntities(using: InMemoryAnonCredsRegistry()) }
+        var fetched: [PublicEntityReference] = [], cached: [PublicEntityReference] = []
+        var failures: [PublicEntityReference: PublicEntityFetchReport.Failure] = [:]
+        for ledger in ledgers {
+            let report = try await fetchPublicEntities(using: HTTPAnonCredsRegistry(ledger: ledger, httpClient: httpClient))
+            fetched += report.fetched
+            cached += report.alreadyCached.filter { !cached.contains($0) }
+            failures.merge(report.failures) { first, _ in first }
+        }
+        var combined = PublicEntityFetchReport()
+        combined.fetched = fetched
+        combined.alreadyCached = cached.filter { !fetched.contains($0) }
+        combined.failures = failures.filter { !fetched.contains($0.key) && !cached.contains($0.key) }
+        return combined
+    }
+}

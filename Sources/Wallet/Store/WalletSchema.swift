@@ -100,6 +100,7 @@ enum WalletSchema {
         registerLinkSecrets(in: &migrator)
         registerAnonCredsPublicEntities(in: &migrator)
         registerAnsweredProofRequests(in: &migrator)
+        registerAriesRecords(in: &migrator)
         return migrator
     }
 }
