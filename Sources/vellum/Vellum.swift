@@ -22,7 +22,7 @@ struct Vellum: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, DIDCommand.self, VerifyCommand.self, InitCommand.self, ListCommand.self, ShowCommand.self,
             StatusCommand.self, ImportCommand.self, ExportCommand.self, DeleteCommand.self, TrustCommand.self, LogCommand.self, ReceiveCommand.self,
-            PresentCommand.self, ScanCommand.self, SandboxCommand.self,
+            PresentCommand.self, ScanCommand.self, AriesCommand.self, SandboxCommand.self,
         ]
     )
 }

@@ -13,12 +13,16 @@ struct LinkArgument {
         case presentationRequest
         /// A scanned exchange link (`vellum scan`): a plain web link.
         case exchange
+        /// An Aries invitation (`vellum aries connect`): a web link or `didcomm://` carrying
+        /// `?oob=` (or `?d_m=`).
+        case ariesInvitation
 
         var schemes: Set<String> {
             switch self {
             case .credentialOffer: ["openid-credential-offer", "haip-vci", "https", "http"]
             case .presentationRequest: ["openid4vp", "haip-vp", "eudi-openid4vp", "mdoc-openid4vp", "https", "http"]
             case .exchange: ["https", "http"]
+            case .ariesInvitation: ["https", "http", "didcomm"]
             }
         }
 
@@ -27,6 +31,7 @@ struct LinkArgument {
             case .credentialOffer: "credential offer"
             case .presentationRequest: "presentation request"
             case .exchange: "scanned link"
+            case .ariesInvitation: "Aries invitation"
             }
         }
 
@@ -35,6 +40,7 @@ struct LinkArgument {
             case .credentialOffer: "openid-credential-offer://…"
             case .presentationRequest: "openid4vp://…"
             case .exchange: "https://…"
+            case .ariesInvitation: "https://…?oob=…"
             }
         }
 
@@ -43,7 +49,7 @@ struct LinkArgument {
             switch self {
             case .credentialOffer: [(.presentationRequest, "vellum present")]
             case .presentationRequest: [(.credentialOffer, "vellum receive")]
-            case .exchange: [(.credentialOffer, "vellum receive"), (.presentationRequest, "vellum present")]
+            case .exchange, .ariesInvitation: [(.credentialOffer, "vellum receive"), (.presentationRequest, "vellum present")]
             }
         }
     }

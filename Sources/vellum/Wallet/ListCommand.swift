@@ -11,7 +11,8 @@ struct ListCommand: AsyncParsableCommand {
         discussion: """
             Reads only the encrypted metadata, so it is fast and offline. The status shown is \
             `expired` or `not-yet-valid` by the dates, else the status found when the credential \
-            was last verified (at issuance, `show` or `status`). --json prints an array of \
+            was last verified (at issuance, `show` or `status`); an AnonCreds credential also \
+            shows its schema_id and cred_def_id. --json prints an array of \
             {id, format, type, vct or docType, name, issuer, issuerName, validity, status}; an \
             AnonCreds credential's also has schema_id, cred_def_id and attributes (its values, \
             read from the stored credential). \
@@ -52,7 +53,7 @@ struct ListCommand: AsyncParsableCommand {
                 CredentialQuery(format: chosenFormat, credentialType: type, issuer: issuer, text: search))
             // AnonCreds entries show their identifiers and values, which live in the stored credential.
             var anonCreds: [String: AnonCredsCredentialSummary] = [:]
-            if json, credentials.contains(where: { $0.format == .anonCreds }) { anonCreds = try await wallet.anonCredsSummaries() }
+            if credentials.contains(where: { $0.format == .anonCreds }) { anonCreds = try await wallet.anonCredsSummaries() }
             try await wallet.close()
             let now = Date()
             if json {
@@ -69,6 +70,10 @@ struct ListCommand: AsyncParsableCommand {
                 print("\(summary.id)  \(summary.format.rawValue)  \(name)")
                 print("    type: \(summary.credentialType ?? "-")  issuer: \(summary.issuerName ?? summary.issuer ?? "-")")
                 print("    status: \(summary.state(at: now))\(until)")
+                if let identifiers = anonCreds[summary.id] {
+                    print("    schema_id: \(identifiers.schemaID)")
+                    print("    cred_def_id: \(identifiers.credentialDefinitionID)")
+                }
             }
             print("\(credentials.count) credential(s)")
         }
