@@ -65,30 +65,30 @@ struct AriesConnectCommand: AsyncParsableCommand {
         for _ in 0..<Self.maximumRounds where !pending.isEmpty {
             for offer in pending.credentials where offer.state == 3 {
                 if !json { print(AriesText.offer(offer, from: connection.label)) }
-                guard yes || ReceiveCommand.confirm("Accept this credential? [y/N] ") else {
-                    credentials.append(try await AriesStep.run { try await wallet.rejectAriesCredential(id: offer.id, comment: "declined by the holder") })
-                    declined = true
-                    continue
-                }
-                var done = try await AriesStep.run { try await wallet.sendAriesCredentialRequest(id: offer.id) }
-                if done.state == 2 { done = try await AriesStep.run { try await wallet.updateAriesCredentialState(id: offer.id) } }
+                let done = try await take(
+                    question: "Accept this credential?", declined: &declined,
+                    reject: { try await wallet.rejectAriesCredential(id: offer.id, comment: "declined by the holder") },
+                    send: { try await wallet.sendAriesCredentialRequest(id: offer.id) },
+                    update: { try await wallet.updateAriesCredentialState(id: offer.id) })
                 credentials.append(done)
-                if !json { print(done.state == 4 ? "Stored \(done.storedCredentialID ?? "-") and acknowledged" : "The credential did not arrive (state \(done.state))") }
+                if !json, done.state != 9 {
+                    print(done.state == 4 ? "Stored \(done.storedCredentialID ?? "-") and acknowledged" : "The credential did not arrive (state \(done.state))")
+                }
             }
             for request in pending.proofs where request.state == 3 {
                 if !json {
                     let candidates = try? await wallet.disclosedProofCandidates(id: request.id)
                     print(AriesText.request(request, from: connection.label, candidates: candidates ?? nil))
                 }
-                guard yes || ReceiveCommand.confirm("Send this proof? [y/N] ") else {
-                    proofs.append(try await AriesStep.run { try await wallet.rejectDisclosedProof(id: request.id, comment: "declined by the holder") })
-                    declined = true
-                    continue
-                }
-                var done = try await AriesStep.run { try await wallet.sendDisclosedProof(id: request.id) }
-                if done.state == 2 { done = try await AriesStep.run { try await wallet.updateDisclosedProofState(id: request.id) } }
+                let done = try await take(
+                    question: "Send this proof?", declined: &declined,
+                    reject: { try await wallet.rejectDisclosedProof(id: request.id, comment: "declined by the holder") },
+                    send: { try await wallet.sendDisclosedProof(id: request.id) },
+                    update: { try await wallet.updateDisclosedProofState(id: request.id) })
                 proofs.append(done)
-                if !json { print(done.state == 4 ? "Proof sent and acknowledged by the verifier" : "The verifier did not acknowledge the proof (state \(done.state))") }
+                if !json, done.state != 9 {
+                    print(done.state == 4 ? "Proof sent and acknowledged by the verifier" : "The verifier did not acknowledge the proof (state \(done.state))")
+                }
             }
             let short = AriesPolling(maximumEmptyPolls: 1)
             pending = try await AriesStep.run { try await wallet.pullAriesMessages(connectionID: connection.id, polling: short) }
@@ -104,5 +104,19 @@ struct AriesConnectCommand: AsyncParsableCommand {
         if declined { throw WalletCLIError.declined }
         let unfinished = credentials.filter { $0.state != 4 }.count + proofs.filter { $0.state != 4 }.count
         if unfinished > 0 { throw WalletCLIError.protocolFailure("\(unfinished) exchange(s) did not complete") }
+    }
+
+    /// Asks `question` (unless --yes): a no rejects the exchange; a yes sends, then pulls
+    /// once when the answer did not come on the same POST. The state object after.
+    private func take<Exchange>(
+        question: String, declined: inout Bool, reject: () async throws -> AriesStateObject<Exchange>,
+        send: () async throws -> AriesStateObject<Exchange>, update: () async throws -> AriesStateObject<Exchange>
+    ) async throws -> AriesStateObject<Exchange> {
+        guard yes || ReceiveCommand.confirm("\(question) [y/N] ") else {
+            declined = true
+            return try await AriesStep.run(reject)
+        }
+        let sent = try await AriesStep.run(send)
+        return sent.state == 2 ? try await AriesStep.run(update) : sent
     }
 }

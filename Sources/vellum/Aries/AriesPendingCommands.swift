@@ -20,14 +20,7 @@ struct AriesOffersCommand: AsyncParsableCommand {
     @Flag(help: "Print a JSON array.") var json = false
 
     func run() async throws {
-        try await WalletCommandRunner.run {
-            let wallet = try await options.open()
-            let offers = try await wallet.ariesCredentials().filter { all || $0.isPending }
-            try await wallet.close()
-            if json { return WalletJSON.print(.array(offers.map(AriesText.json))) }
-            offers.forEach { print(AriesText.line($0)) }
-            print("\(offers.count) offer(s)")
-        }
+        try await AriesText.listPending(options: options, all: all, json: json, noun: "offer", load: { try await $0.ariesCredentials() }, json: AriesText.json)
     }
 }
 
@@ -48,14 +41,7 @@ struct AriesProofsCommand: AsyncParsableCommand {
     @Flag(help: "Print a JSON array.") var json = false
 
     func run() async throws {
-        try await WalletCommandRunner.run {
-            let wallet = try await options.open()
-            let proofs = try await wallet.disclosedProofs().filter { all || $0.isPending }
-            try await wallet.close()
-            if json { return WalletJSON.print(.array(proofs.map(AriesText.json))) }
-            proofs.forEach { print(AriesText.line($0)) }
-            print("\(proofs.count) proof request(s)")
-        }
+        try await AriesText.listPending(options: options, all: all, json: json, noun: "proof request", load: { try await $0.disclosedProofs() }, json: AriesText.json)
     }
 }
 

@@ -66,4 +66,19 @@ enum AriesText {
     static func line<Exchange>(_ object: AriesStateObject<Exchange>) -> String {
         "\(object.id)  \(stateName(object.state)) (\(object.state))  \(object.comment ?? "-")"
     }
+
+    /// `offers` and `proofs`: the state objects `load` reads, pending ones unless `all`.
+    static func listPending<Exchange>(
+        options: WalletOptions, all: Bool, json: Bool, noun: String,
+        load: (CredentialWallet) async throws -> [AriesStateObject<Exchange>], json render: (AriesStateObject<Exchange>) -> JSONValue
+    ) async throws {
+        try await WalletCommandRunner.run {
+            let wallet = try await options.open()
+            let objects = try await load(wallet).filter { all || $0.isPending }
+            try await wallet.close()
+            if json { return WalletJSON.print(.array(objects.map(render))) }
+            objects.forEach { print(line($0)) }
+            print("\(objects.count) \(noun)(s)")
+        }
+    }
 }
