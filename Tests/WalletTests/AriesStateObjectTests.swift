@@ -62,6 +62,17 @@ struct AriesStateObjectTests {
         #expect(proof.comment == "Proof of age")
     }
 
+    @Test("an offer's own attachments (~attach) are kept and shown as received")
+    func attachmentsKept() throws {
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent("credential-request-sent.json"), encoding: .utf8)
+        #expect(try AriesCredential(serialized: text).attachments.isEmpty)
+        let photo = #"{"@id":"photo","mime-type":"image/png","filename":"photo.png","data":{"base64":"iVBORw0KGgo="}}"#
+        let withPhoto = text.replacingOccurrences(of: #""comment":"Vellum interop degree","#, with: #""comment":"Vellum interop degree","~attach":["# + photo + "],")
+        let credential = try AriesCredential(serialized: withPhoto)
+        #expect(credential.attachments.map(\.filename) == ["photo.png"])
+        #expect(try credential.attachments.first?.data.content() == Data(base64Encoded: "iVBORw0KGgo="))
+    }
+
     @Test("another version, another kind, or no JSON is refused with a typed error")
     func refused() throws {
         let text = try String(contentsOf: Self.fixtures.appendingPathComponent("credential-request-sent.json"), encoding: .utf8)
