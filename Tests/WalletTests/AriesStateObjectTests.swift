@@ -1,5 +1,6 @@
 import Aries
 import Foundation
+import GRDB
 import JSONModel
 import Testing
 import VellumTestSupport
@@ -100,5 +101,27 @@ struct AriesStateObjectTests {
             let proof = try DisclosedProof(serialized: request.serialize().replacingOccurrences(of: "\"source_id\":\"\(request.sourceID)\"", with: "\"source_id\":\"fixture-proof\""))
             try (proof.serialize() + "\n").write(to: Self.fixtures.appendingPathComponent("proof-request-received.json"), atomically: true, encoding: .utf8)
         }
+    }
+}
+
+/// The committed wallet of an earlier schema migrates to the v7 table (issue #28) and keeps a
+/// state object in it, sealed and read back.
+@Suite("A wallet written by an earlier version gains the Aries records")
+struct AriesMigrationTests {
+    @Test("wallet-v2 opens with v7-aries-records, keeps the v1 fixture's credential state object and lists it")
+    func walletV2Migrates() async throws {
+        let copy = try WalletFileFixture.copy("wallet-v2")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let wallet = try await WalletFileFixtureTests().open(copy)
+        let text = try String(contentsOf: AriesStateObjectTests.fixtures.appendingPathComponent("credential-request-sent.json"), encoding: .utf8)
+        let object = try AriesCredential(serialized: text)
+        try await wallet.save(object)
+        #expect(try await wallet.ariesCredentials().map(\.id) == [object.id])
+        #expect(try await wallet.ariesCredential(id: object.id).serialize() == object.serialize())
+        try await wallet.close()
+        let database = try DatabaseQueue(path: copy.appendingPathComponent(WalletStore.databaseFileName).path)
+        let migrations = try await database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(migrations.last == "v7-aries-records")
+        try database.close()
     }
 }

@@ -24,11 +24,11 @@ struct WalletStoreLifecycleTests {
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             )
         }
-        #expect(migrations == ["v1", "v2-claims", "v3-trusted-did-documents", "v3-typed-metadata", "v4-holder-dids", "v4-trusted-exchange-hosts", "v5-open-credential-formats", "v5-link-secrets", "v6-anoncreds-public-entities", "v6-answered-proof-requests"])
+        #expect(migrations == ["v1", "v2-claims", "v3-trusted-did-documents", "v3-typed-metadata", "v4-holder-dids", "v4-trusted-exchange-hosts", "v5-open-credential-formats", "v5-link-secrets", "v6-anoncreds-public-entities", "v6-answered-proof-requests", "v7-aries-records"])
         #expect(journal == "wal")
         for table in [
             "activity", "claim", "credential", "holder_key", "trusted_certificate", "trusted_did_document", "wallet_meta",
-            "anoncreds_public_entity", "answered_proof_request",
+            "anoncreds_public_entity", "answered_proof_request", "aries_record",
         ] {
             #expect(tables.contains(table))
         }
