@@ -74,4 +74,19 @@ struct AriesCommandTests: CLIScratchSuite {
             }
         }
     }
+
+    @Test("connect reads the invitation from a PNG of its QR code, as a phone camera would")
+    func connectFromPicture() async throws {
+        try await withWallet {
+            try await AriesAgentPeer.with { agent in
+                let offer = try await agent.invite(.issueV1)
+                let picture = folder.appendingPathComponent("invitation.png")
+                try QRCodePNG.render(offer.url).write(to: picture)
+                let result = try await vellum(["aries", "connect", picture.path, "--yes", "--json"])
+                #expect(result.status == 0, "\(result.errorText)")
+                #expect(try WalletCLI.json(result)["credentials"]?[0]?["state"] == 4)
+                #expect(try await storedCount() == 1)
+            }
+        }
+    }
 }
