@@ -15,14 +15,16 @@ import Wallet
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Claim an mDL and a PID from the sandbox issuer, present a few claims to the sandbox verifier, then scan a W3C offer and two requests.",
+        abstract: "Claim an mDL and a PID from the sandbox issuer, present a few claims to the sandbox verifier, scan a W3C offer and two requests, then take an Aries credential and prove age >= 18.",
         discussion: """
             Starts the sandbox issuer and verifier on 127.0.0.1, creates a temporary wallet, claims \
             an mDL (mso_mdoc) and a PID (SD-JWT VC) with a pre-authorized code and transaction code, \
             answers a DCQL request for the PID's city and the mDL's age_over_18 only, and prints who \
             asked, what was disclosed and the verifier's verdict; then scans a W3C credential offer \
             (Credible's flow), answers a DIDAuthentication and a QueryByExample request with the \
-            wallet's DID, and checks each verdict. Nothing leaves the machine; the \
+            wallet's DID, and checks each verdict; finally accepts an Aries invitation (DID \
+            exchange), takes an AnonCreds credential over issue-credential 2.0 and proves \
+            age >= 18 over present-proof 2.0 revealing the name only. Nothing leaves the machine; the \
             temporary wallet is removed at the end (--keep-wallet keeps it).
             """
     )
@@ -141,6 +143,7 @@ struct DemoCommand: AsyncParsableCommand {
             transcript.check("the revoked PID reads as statusRevoked", reasons == ["statusRevoked"])
         }
         try await runScanPart(issuer: issuer, wallet: wallet, transcript: &transcript)
+        try await runAriesPart(issuer: issuer, wallet: wallet, transcript: &transcript)
         let log = try await wallet.activityLog()
         print("\n   activity log: " + log.reversed().map { "\($0.kind.rawValue)" }.joined(separator: ", "))
         try await wallet.close()

@@ -1,5 +1,6 @@
 import Foundation
 import JSONModel
+import Sandbox
 import Testing
 import VellumTestSupport
 
@@ -41,6 +42,31 @@ struct AriesCommandTests: CLIScratchSuite {
                 #expect(listed.outputText.contains("cred_def_id: ") && listed.outputText.contains("schema_id: "))
             }
         }
+    }
+
+    @Test("connect --yes to the sandbox's issue-then-prove invitation: the proof request the verifier queues behind the credential's ack is answered too, revealing the name and not the age")
+    func connectToTheSandbox() async throws {
+        var configuration = SandboxConfiguration()
+        configuration.ariesSafePrimeBits = 256
+        let issuer = try SandboxIssuer(configuration: configuration)
+        _ = try await issuer.start()
+        do {
+            let invitation = try await issuer.createAriesInvitation()
+            try await withWallet {
+                let connected = try await vellum(["aries", "connect", invitation.url.absoluteString, "--yes", "--json"])
+                #expect(connected.status == 0, "\(connected.errorText)")
+                let answer = try WalletCLI.json(connected)
+                #expect(answer["credentials"]?[0]?["state"] == 4)
+                #expect(answer["proofs"]?[0]?["state"] == 4)
+            }
+            let exchanges = try await issuer.ariesExchanges(invitationID: invitation.id)
+            #expect(exchanges.map(\.state) == [.done, .done])
+            #expect(exchanges.last?.revealed.keys.sorted() == ["name"])
+        } catch {
+            await issuer.stop()
+            throw error
+        }
+        await issuer.stop()
     }
 
     @Test("connect refuses an offer with a bad key correctness proof: exit 1, a problem report on the thread, nothing stored")

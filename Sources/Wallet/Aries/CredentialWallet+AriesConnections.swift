@@ -126,6 +126,18 @@ extension CredentialWallet {
         return try await download(connection: connection, key: key, polling: polling)
     }
 
+    /// The offers and proof requests on connection `connectionID` that wait for the holder
+    /// (state 3), oldest first. A pull applies every message it downloads, so an offer or a
+    /// request that arrived while another exchange was being updated (an issuer that queues
+    /// its proof request behind the credential's ack) is a state object already: this is
+    /// where a caller finds it.
+    public func waitingAriesExchanges(connectionID: String) async throws(WalletError) -> AriesMessagesReceived {
+        var waiting = AriesMessagesReceived()
+        waiting.credentials = try await ariesCredentials().filter { $0.connectionID == connectionID && $0.state == 3 }
+        waiting.proofs = try await disclosedProofs().filter { $0.connectionID == connectionID && $0.state == 3 }
+        return waiting
+    }
+
     /// Pulls the messages queued on connection `connectionID` and applies each: a new offer or
     /// proof request becomes a state object, a message on a kept exchange's thread moves it on
     /// (a credential is checked and stored, then acked).

@@ -91,7 +91,10 @@ struct AriesConnectCommand: AsyncParsableCommand {
                 }
             }
             let short = AriesPolling(maximumEmptyPolls: 1)
-            pending = try await AriesStep.run { try await wallet.pullAriesMessages(connectionID: connection.id, polling: short) }
+            try await AriesStep.run { _ = try await wallet.pullAriesMessages(connectionID: connection.id, polling: short) }
+            // Everything pulled so far is applied, also what arrived while an exchange above was
+            // being updated (a proof request queued behind the credential's ack).
+            pending = try await AriesStep.run { try await wallet.waitingAriesExchanges(connectionID: connection.id) }
         }
         if json {
             WalletJSON.print([
