@@ -12,7 +12,7 @@ struct DataDirectoryCommandTests {
     func run(_ environment: [String], _ arguments: [String], input: String = "") throws -> ChildProcess.Result {
         let binary = try #require(VellumBinary.url)
         return try ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/env"), arguments: ["-i", "PATH=/usr/bin:/bin"] + environment + [binary.path] + arguments,
+            URL(fileURLWithPath: "/usr/bin/env"), arguments: ["-i", "PATH=/usr/bin:/bin"] + Sanitizer.options + environment + [binary.path] + arguments,
             input: Data(input.utf8))
     }
 
