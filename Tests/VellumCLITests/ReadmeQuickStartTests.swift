@@ -50,8 +50,8 @@ struct ReadmeQuickStartTests {
                 URL(fileURLWithPath: "/usr/bin/env"),
                 arguments: [
                     "-i", "HOME=\(home.path)", "PATH=\(binary.deletingLastPathComponent().path):/usr/bin:/bin",
-                    "VELLUM_PASSPHRASE=a passphrase for the readme", "VELLUM_HTTP_TIMEOUT=120", "/bin/bash", "-c", finalScript,
-                ],
+                    "VELLUM_PASSPHRASE=a passphrase for the readme", "VELLUM_HTTP_TIMEOUT=120",
+                ] + Sanitizer.options + ["/bin/bash", "-c", finalScript],
                 input: Data())
         }
         #expect(result.status == 0, "\(result.outputText)\n\(result.errorText)")
