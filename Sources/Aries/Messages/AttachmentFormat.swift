@@ -20,12 +20,16 @@ public struct AttachmentFormat: Sendable, Hashable, Codable, CustomStringConvert
 
     // MARK: issue-credential (RFC 0592 Indy, RFC 0771 AnonCreds, RFC 0593 JSON-LD)
 
+    /// An Indy credential filter: what a proposal asks to be issued (schema and definition ids).
+    public static let indyFilter = AttachmentFormat("hlindy/cred-filter@v2.0")
     /// An Indy credential offer.
     public static let indyOffer = AttachmentFormat("hlindy/cred-abstract@v2.0")
     /// An Indy credential request (with `prover_did`).
     public static let indyRequest = AttachmentFormat("hlindy/cred-req@v2.0")
     /// An Indy credential.
     public static let indyCredential = AttachmentFormat("hlindy/cred@v2.0")
+    /// An AnonCreds credential filter (a proposal's).
+    public static let anonCredsFilter = AttachmentFormat("anoncreds/credential-filter@v1.0")
     /// An AnonCreds credential offer.
     public static let anonCredsOffer = AttachmentFormat("anoncreds/credential-offer@v1.0")
     /// An AnonCreds credential request (with `entropy`).

@@ -42,7 +42,8 @@ extension CredentialWallet {
         }
         let (connection, key) = try await connectionAndKey(id: object.connectionID)
         let request: DIDCommMessage
-        do { request = try await object.exchange.request(holder: ariesHolder(connection: connection, ledger: object.ledger).holder) } catch {
+        let holder = try await ariesHolder(for: object, connection: connection).holder
+        do { request = try await object.exchange.request(holder: holder) } catch {
             throw try await refuse(object, error, connection: connection, key: key)
         }
         try await save(object)
@@ -106,35 +107,46 @@ extension CredentialWallet {
     func advance(
         _ object: inout AriesCredential, with message: DIDCommMessage, connection: AriesConnection, key: PrivateKey
     ) async throws(WalletError) -> AriesMessagesReceived {
-        let (holder, anonCreds) = ariesHolder(connection: connection, ledger: object.ledger)
+        let (holder, anonCreds) = try await ariesHolder(for: object, connection: connection)
         do { try await object.exchange.receive(message, holder: holder) } catch {
             guard object.exchange.state == .abandoned else { throw .ariesFailed(.refused(error)) }
             throw try await refuse(object, error, connection: connection, key: key)
         }
         guard object.exchange.state == .credentialReceived, let issued = object.exchange.credential else { return AriesMessagesReceived() }
-        if case .anonCreds(let credential) = issued {
-            let stored: VerifiedCredential
-            do {
-                guard let format = object.exchange.format, let attached = object.exchange.offer.attachment(format) else {
-                    throw AriesError.malformedState(reason: "no offer attachment was answered")
-                }
-                let offer = try CredentialOffer(jsonData: try attached.json().serialized())
-                let (schema, definition) = try await anonCreds.publicObjects(of: offer)
-                stored = try await addCredential(ReceivedCredential(
-                    format: .anonCreds, payload: AnonCredsRecord(credential: credential, schema: schema, definition: definition).payload,
-                    holderKeyID: nil, issuer: ReceivedCredential.IssuerDisplay(credentialIssuer: definition.issuerID)))
-            } catch let error as WalletError {
-                throw error
-            } catch let error as AriesError {
-                throw .ariesFailed(.refused(error))
-            } catch {
-                throw .ariesFailed(.refused(.anonCreds(error as? AnonCredsError ?? .unsupported("\(error)"))))
-            }
-            object.storedCredentialID = stored.id
+        switch issued {
+        case .anonCreds(let credential):
+            object.storedCredentialID = try await storeAnonCreds(credential, of: object, holding: anonCreds)
+        case .w3c(let document):
+            object.storedCredentialID = try await storeLinkedData(document, holder: holder)
         }
         let ack: DIDCommMessage
         do { ack = try object.exchange.acknowledge() } catch { throw .ariesFailed(.refused(error)) }
         try await save(object)
         return try await send(ack, connection: connection, key: key)
+    }
+
+    /// Stores an AnonCreds credential with the schema and definition its offer names, and the
+    /// files it came with.
+    private func storeAnonCreds(
+        _ credential: Credential, of object: AriesCredential, holding anonCreds: WalletAnonCredsHolding
+    ) async throws(WalletError) -> String {
+        do {
+            guard let format = object.exchange.format, let attached = object.exchange.offer.attachment(format) else {
+                throw AriesError.malformedState(reason: "no offer attachment was answered")
+            }
+            let offer = try CredentialOffer(jsonData: try attached.json().serialized())
+            let (schema, definition) = try await anonCreds.publicObjects(of: offer)
+            return try await addCredential(ReceivedCredential(
+                format: .anonCreds, payload: AnonCredsRecord(
+                    credential: credential, schema: schema, definition: definition,
+                    attachments: object.exchange.attachments(of: credential)).payload,
+                holderKeyID: nil, issuer: ReceivedCredential.IssuerDisplay(credentialIssuer: definition.issuerID))).id
+        } catch let error as WalletError {
+            throw error
+        } catch let error as AriesError {
+            throw .ariesFailed(.refused(error))
+        } catch {
+            throw .ariesFailed(.refused(.anonCreds(error as? AnonCredsError ?? .unsupported("\(error)"))))
+        }
     }
 }

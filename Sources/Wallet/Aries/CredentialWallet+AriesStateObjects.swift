@@ -56,12 +56,22 @@ extension CredentialWallet {
         try ledger(of: message.object) ?? connection.ledger
     }
 
-    /// The holder an exchange on `connection` works with: the wallet's AnonCreds, its public
-    /// objects from the cache or `ledger`, and the connection's DID as `prover_did`.
-    func ariesHolder(connection: AriesConnection, ledger: LedgerDecorator?) -> (holder: AriesHolder, anonCreds: WalletAnonCredsHolding) {
-        let remote = ledger.map { HTTPAnonCredsRegistry(ledger: $0, httpClient: httpClient) }
+    /// The holder the exchange of `object` works with: the wallet's AnonCreds, its public
+    /// objects from the cache or the exchange's `~ledger`, the connection's DID as
+    /// `prover_did`, and — only when the offer or request has a JSON-LD format, so an
+    /// AnonCreds exchange makes no key — the wallet's Ed25519 holder DID with its stored
+    /// `ldp_vc` credentials (``ariesLinkedDataHolder()``).
+    func ariesHolder<Exchange: AriesStateExchange>(
+        for object: AriesStateObject<Exchange>, connection: AriesConnection
+    ) async throws(WalletError) -> (holder: AriesHolder, anonCreds: WalletAnonCredsHolding) {
+        let remote = object.ledger.map { HTTPAnonCredsRegistry(ledger: $0, httpClient: httpClient) }
         let anonCreds = WalletAnonCredsHolding(wallet: self, registry: anonCredsRegistry(fallingBackTo: remote))
-        return (AriesHolder(anonCreds: anonCreds, proverDID: connection.myDID), anonCreds)
+        var holder = AriesHolder(anonCreds: anonCreds, proverDID: connection.myDID)
+        let linkedData: Set<AttachmentFormat> = [.ldProofDetail, .difDefinition]
+        if object.exchange.firstMessage.attachments.contains(where: { linkedData.contains($0.format) }) {
+            holder.w3c = try await ariesLinkedDataHolder()
+        }
+        return (holder, anonCreds)
     }
 
     static func recordKind<Exchange: AriesStateExchange>(_ type: Exchange.Type) -> AriesRecordKind {

@@ -51,15 +51,21 @@ extension CredentialWallet {
             throw .ariesFailed(.wrongState("proof \(id) is in state \(object.state), not 3 (request received)"))
         }
         let (connection, key) = try await connectionAndKey(id: object.connectionID)
-        if let request = try Self.anonCredsRequest(of: object.exchange), try await hasAnswered(request) {
+        if let nonce = try Self.replayNonce(of: object.exchange), try await store.isProofRequestAnswered(nonce: nonce) {
             let report = try? object.exchange.reject(comment: "the proof request's nonce was answered before")
             try await save(object)
             await sendQuietly(report, connection: connection, key: key)
-            throw .presentationFailed(.replayedNonce(request.nonce.value.decimalString))
+            throw .presentationFailed(.replayedNonce(nonce))
         }
+        let holder = try await ariesHolder(for: object, connection: connection).holder
         let presentation: DIDCommMessage
-        do { presentation = try await object.exchange.present(holder: ariesHolder(connection: connection, ledger: object.ledger).holder) } catch {
+        do { presentation = try await object.exchange.present(holder: holder) } catch {
             throw try await refuse(object, error, connection: connection, key: key)
+        }
+        // The AnonCreds holding records its nonce as it makes the proof; a DIF presentation's
+        // challenge is recorded here, before anything leaves.
+        if object.exchange.format == .difDefinition, let nonce = try Self.replayNonce(of: object.exchange) {
+            try await store.recordAnsweredProofRequest(nonce: nonce, name: object.comment ?? "DIF presentation")
         }
         try await save(object)
         _ = try await send(presentation, connection: connection, key: key, returnRoute: returnRoute)
@@ -107,8 +113,7 @@ extension CredentialWallet {
             await sendQuietly(ProofExchange.problemReport(refusing: request, error: error), connection: connection, key: key)
             throw .ariesFailed(.refused(error))
         }
-        if let anonCredsRequest = try Self.anonCredsRequest(of: exchange), try await hasAnswered(anonCredsRequest) {
-            let nonce = anonCredsRequest.nonce.value.decimalString
+        if let nonce = try Self.replayNonce(of: exchange), try await store.isProofRequestAnswered(nonce: nonce) {
             let refusal = AriesError.presentationNotPossible(reason: "the nonce \(nonce) was answered before; a replayed request is not answered")
             await sendQuietly(ProofExchange.problemReport(refusing: request, error: refusal), connection: connection, key: key)
             throw .presentationFailed(.replayedNonce(nonce))
@@ -126,6 +131,16 @@ extension CredentialWallet {
             throw try await refuse(object, error, connection: connection, key: key)
         }
         try await save(object)
+    }
+
+    /// What a replayed request repeats, as the wallet's record of answered requests keys it:
+    /// the AnonCreds nonce by value (`0123` is `123`, as the proof hashes it), or a DIF
+    /// request's `options.challenge` (prefixed, so it never meets a nonce); `nil` for a
+    /// request with neither (a DIF request without a challenge binds nothing to replay).
+    static func replayNonce(of exchange: ProofExchange) throws(WalletError) -> String? {
+        if let request = try anonCredsRequest(of: exchange) { return request.nonce.value.decimalString }
+        guard exchange.request.attachments.first?.format == .difDefinition, let challenge = exchange.requestNonce else { return nil }
+        return "dif-challenge:" + challenge
     }
 
     /// The AnonCreds presentation request of an exchange, when its first format is one.

@@ -58,6 +58,10 @@ protocol CredentialFormatPlugIn: Sendable {
     /// presented (or the record no longer parses).
     func presentable(_ credential: VerifiedCredential) async -> StoredPresentableCredential?
 
+    /// The files the stored credential came with (a photo attribute, an offer's attachment),
+    /// to show beside it; none by default.
+    func attachments(of payload: Data) -> [CredentialAttachment]
+
     /// Whether a credential of this format bound to no holder key may still be presented
     /// where the query does not ask for holder binding.
     var presentsWithoutHolderKey: Bool { get }
@@ -88,6 +92,8 @@ extension CredentialFormatPlugIn {
     func presentable(_ credential: VerifiedCredential) -> StoredPresentableCredential? { nil }
 
     var presentsWithoutHolderKey: Bool { false }
+
+    func attachments(of payload: Data) -> [CredentialAttachment] { [] }
 
     var claimPathsAreNameSpaced: Bool { false }
 

@@ -31,6 +31,16 @@ extension CredentialWallet {
         return await makeCredential(stored, inspection: inspection, at: time)
     }
 
+    /// The files credential `id` came with (``CredentialAttachment``: attributes the issuer
+    /// signed as files, then the offer's own attachments), as its format plug-in reads them
+    /// from the stored record; none for a credential that came with none.
+    ///
+    /// - Throws: ``WalletError/notFound(kind:id:)`` for an unknown id.
+    public func attachments(ofCredential id: String) async throws(WalletError) -> [CredentialAttachment] {
+        let stored = try await store.credential(id: id)
+        return formats.plugIn(for: stored.format).attachments(of: stored.payload)
+    }
+
     /// Every credential, from the metadata only (no credential bytes are decrypted, nothing
     /// is fetched), oldest first.
     public func listCredentials() async throws(WalletError) -> [CredentialSummary] {

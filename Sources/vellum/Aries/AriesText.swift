@@ -19,6 +19,13 @@ enum AriesText {
     static func offer(_ credential: AriesCredential, from label: String?) -> String {
         var lines = ["\(label ?? "The agent") offers a credential\(credential.comment.map { ": \($0)" } ?? ""):"]
         for (name, value) in credential.previewAttributes.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
+        if let (offered, proofType) = credential.offeredLinkedDataCredential {
+            let types = offered["type"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            lines.append("  a W3C credential (\(types.joined(separator: ", "))) with a \(proofType ?? "?") proof")
+            for (name, value) in offered["credentialSubject"]?.objectValue ?? [:] where name != "id" {
+                lines.append("  \(name): \(value.stringValue ?? value.serializedString())")
+            }
+        }
         for attachment in credential.attachments {
             lines.append("  attachment: \(attachment.filename ?? attachment.id ?? "-") (\(attachment.mimeType ?? "?"))")
         }
@@ -34,6 +41,9 @@ enum AriesText {
             for (referent, ids) in candidates.predicates.sorted(by: { $0.key < $1.key }) {
                 lines.append("  prove \(referent) without revealing it, from \(ids.first ?? "(no stored credential)")")
             }
+        }
+        for descriptor in proof.requestedInputDescriptors {
+            lines.append("  present a W3C credential for \(descriptor), signed by your holder DID")
         }
         return lines.joined(separator: "\n")
     }

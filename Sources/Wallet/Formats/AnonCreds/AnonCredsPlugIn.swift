@@ -19,6 +19,8 @@ struct AnonCredsPlugIn: CredentialFormatPlugIn {
 
     func bindsHolder(_ payload: Data) -> Bool { false }
 
+    func attachments(of payload: Data) -> [CredentialAttachment] { (try? AnonCredsRecord(payload: payload))?.attachments ?? [] }
+
     func inspect(_ payload: Data, context: InspectionContext) async -> CredentialInspection {
         var inspection = CredentialInspection()
         let record: AnonCredsRecord
