@@ -59,15 +59,33 @@ public struct AriesAgentPeer: Sendable {
         try await PythonServerPeer.with("aries_agent.py") { server in try await body(AriesAgentPeer(server: server)) }
     }
 
+    /// Files an offer carries: attribute values over the defaults, the preview's `mime-type`
+    /// for some (their values are then files, base64, and signed), and the offer's own `~attach`.
+    public struct OfferFiles: Sendable {
+        public var values: [String: String]
+        public var mimeTypes: [String: String]
+        public var attachments: [(filename: String, mimeType: String, data: Data)]
+
+        public init(values: [String: String] = [:], mimeTypes: [String: String] = [:], attachments: [(filename: String, mimeType: String, data: Data)] = []) {
+            self.values = values
+            self.mimeTypes = mimeTypes
+            self.attachments = attachments
+        }
+    }
+
     /// A new invitation.
     public func invite(
         _ exchangeProtocol: ExchangeProtocol, family: Family = .indy, connectionless: Bool = false,
-        handshake: Handshake = .didExchange, legacyPrefix: Bool = false, misbehaviour: Misbehaviour? = nil
+        handshake: Handshake = .didExchange, legacyPrefix: Bool = false, misbehaviour: Misbehaviour? = nil,
+        files: OfferFiles = OfferFiles()
     ) async throws -> Invitation {
         let options: JSONValue = [
             "protocol": .string(exchangeProtocol.rawValue), "format": .string(family.rawValue),
             "connectionless": .bool(connectionless), "handshake": .string(handshake.rawValue), "legacy_prefix": .bool(legacyPrefix),
             "misbehave": misbehaviour.map { JSONValue.string($0.rawValue) } ?? JSONValue.null,
+            "values": .object(JSONObject(files.values.map { ($0.key, JSONValue.string($0.value)) })),
+            "mime_types": .object(JSONObject(files.mimeTypes.map { ($0.key, JSONValue.string($0.value)) })),
+            "attachments": .array(files.attachments.map { ["filename": .string($0.filename), "mime-type": .string($0.mimeType), "base64": .string($0.data.base64EncodedString())] }),
         ]
         let response = try await Self.client.postJSON(server.baseURL.appendingPathComponent("admin/invitations"), json: options.serialized())
         let answer = try JSONParser().parse(response.body)

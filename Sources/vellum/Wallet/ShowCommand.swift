@@ -10,7 +10,9 @@ struct ShowCommand: AsyncParsableCommand {
         abstract: "Show a credential's claims, issuer, validity and a fresh verification.",
         discussion: """
             Verifies the credential again (trust anchors, signature, validity, holder key, status \
-            list over the network) and prints it. Exits 0 whether or not it verifies; use \
+            list over the network) and prints it, with the files it came with (an attribute the \
+            issuer signed as a file, an offer's attachment; --json adds attachments: [{name, \
+            mimeType, size, signed, base64}]). Exits 0 whether or not it verifies; use \
             `vellum status` to test validity. \(WalletExitCode.help(WalletExitCode.walletMissingOrExists, WalletExitCode.passphrase, WalletExitCode.notFound, WalletExitCode.storage))
             """
     )
@@ -28,13 +30,34 @@ struct ShowCommand: AsyncParsableCommand {
         try await WalletCommandRunner.run {
             let wallet = try await options.open(network: network)
             let credential = try await wallet.credential(id: try await CredentialIDArgument.resolve(id, in: wallet))
+            let attachments = try await wallet.attachments(ofCredential: credential.id)
             try await wallet.close()
             if json {
-                WalletJSON.print(WalletJSON.credential(credential))
+                var object = WalletJSON.credential(credential)
+                if !attachments.isEmpty, case .object(var members) = object {
+                    members["attachments"] = .array(attachments.map(Self.json))
+                    object = .object(members)
+                }
+                WalletJSON.print(object)
             } else {
                 print(CredentialText.full(credential))
+                if !attachments.isEmpty { print("Attachments:") }
+                for attachment in attachments {
+                    let vouched = attachment.isSigned ? "signed by the issuer" : "sent with the offer, not signed"
+                    print("  \(attachment.name)  \(attachment.mimeType)  \(attachment.data.count) bytes  (\(vouched))")
+                }
             }
         }
+    }
+}
+
+extension ShowCommand {
+    /// An attachment in `--json`: `{name, mimeType, size, signed, base64}`.
+    static func json(_ attachment: CredentialAttachment) -> JSONValue {
+        [
+            "name": .string(attachment.name), "mimeType": .string(attachment.mimeType), "size": .number(.init(attachment.data.count)),
+            "signed": .bool(attachment.isSigned), "base64": .string(attachment.data.base64EncodedString()),
+        ]
     }
 }
 

@@ -27,6 +27,15 @@ def attachment(exchange, kind, member_id_v1, content):
     return [{"attach_id": "0", "format": FORMATS[exchange["format"]][kind]}], [attach("0", content)]
 
 
+def preview_attribute(exchange, name, value):
+    """A credential_preview attribute; RFC 0036's mime-type where the invitation gave one (the
+    value is then the file, base64)."""
+    attribute = {"name": name, "value": value}
+    if name in exchange["mime_types"]:
+        attribute["mime-type"] = exchange["mime_types"][name]
+    return attribute
+
+
 def first_message(exchange, ledger, extra):
     """The offer or the proof request that opens the exchange (its @id is the exchange's id)."""
     legacy, path = exchange["legacy_prefix"], protocol_path(exchange)
@@ -36,8 +45,11 @@ def first_message(exchange, ledger, extra):
         formats, attachments = attachment(exchange, "offer", "libindy-cred-offer-0", offer)
         body = {"comment": "Vellum interop degree",
                 "credential_preview": {"@type": f"{prefix(legacy)}{path}/credential-preview",
-                                       "attributes": [{"name": name, "value": value} for name, value in exchange["values"].items()]},
+                                       "attributes": [preview_attribute(exchange, name, value) for name, value in exchange["values"].items()]},
                 "offers~attach": attachments}
+        if exchange["attachments"]:  # RFC 0017's ~attach: files beside the credential, not signed
+            body["~attach"] = [{"@id": f"attachment-{index}", "mime-type": item["mime-type"], "filename": item["filename"],
+                                "data": {"base64": item["base64"]}} for index, item in enumerate(exchange["attachments"])]
         type_path = f"{path}/offer-credential"
     else:
         request = ledger.proof_request(extra.get("nonce"))
@@ -121,5 +133,6 @@ def new_exchange(exchange_id, invitation_id, options):
     return {"id": exchange_id, "invitation_id": invitation_id, "protocol": protocol,
             "format": "indy" if protocol.endswith("v1") else family,
             "connectionless": bool(options.get("connectionless")), "handshake": handshake, "misbehave": misbehave,
-            "legacy_prefix": bool(options.get("legacy_prefix")), "values": dict(options.get("values") or DEFAULT_VALUES),
+            "legacy_prefix": bool(options.get("legacy_prefix")), "values": {**DEFAULT_VALUES, **(options.get("values") or {})},
+            "mime_types": dict(options.get("mime_types") or {}), "attachments": list(options.get("attachments") or []),
             "state": "invitation-sent", "problem_reports": [], "verified": None, "holder": None}

@@ -9,7 +9,10 @@
                                  "format": "indy"|"anoncreds", "connectionless": bool,
                                  "legacy_prefix": bool, "misbehave": null|"bad-key-proof"|
                                  "tampered-value"|"tampered-signature"|"other-cred-def"|
-                                 "replay-nonce"|"flip-bit", "values": {name: raw}?}
+                                 "replay-nonce"|"flip-bit", "values": {name: raw}? (over the
+                                 defaults), "mime_types": {name: mime}? (the preview's mime-type:
+                                 the value is a file, base64), "attachments": [{"filename",
+                                 "mime-type", "base64"}]? (the offer's ~attach)}
                                 -> {"invitation_url", "invitation", "invitation_id", "exchange_id",
                                     "message_url" (connectionless: the message in ?d_m=)}
   GET  /admin/exchanges         every exchange: state, problem reports, verification result
