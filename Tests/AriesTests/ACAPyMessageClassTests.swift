@@ -12,7 +12,7 @@ import VellumTestSupport
 /// detail, the DIF presentation — then serialized again). ACA-Py 1.7 has no 1.0 classes.
 @Suite("Vellum's Aries messages read by ACA-Py's message classes", .enabled(if: ACAPyAgent.python != nil, ACAPyAgent.skipMessage))
 struct ACAPyAriesMessageClassTests {
-    @Test("requests (hlindy, anoncreds, ld_proof), ack, problem reports, presentations (hlindy, anoncreds, DIF)")
+    @Test("requests (hlindy, anoncreds, ld_proof), ack, problem reports, presentations (hlindy, anoncreds, DIF), proposals (ld_proof, DIF)")
     func deserialized() async throws {
         var messages: [DIDCommMessage] = []
         let indy = InProcessPeer(InProcessPeer.indy), uri = InProcessPeer(InProcessPeer.uri)
@@ -45,6 +45,10 @@ struct ACAPyAriesMessageClassTests {
         let (holder, _) = AnonCredsExchangeTests.holder(indy)
         _ = try await ackExchange.request(holder: holder)
         messages.append(DIDCommMessage(type: AriesProtocolVersion.v2.issueCredential.messageType("ack"), body: ["status": "OK"], thread: ackExchange.thread.decorator))
+        let credentialDetail = try #require(W3CExchangeTests.detail(issuer: W3CExchangeTests.issuer.did)["credential"]?.objectValue)
+        messages.append(try ExchangeProposal.linkedDataCredential(
+            credentialDetail, subject: prover.did, proofType: "Ed25519Signature2018", comment: "my degree").message())
+        messages.append(try ExchangeProposal.presentation(definition: try #require(W3CExchangeTests.degreeDefinition.objectValue)).message())
 
         let input = JSONValue.array(messages.map { .object($0.object) }).serialized()
         let output = try await PythonPeer.run("didcomm_peer.py", arguments: ["classes"], input: input, interpreter: ACAPyAgent.python)
@@ -56,6 +60,9 @@ struct ACAPyAriesMessageClassTests {
         #expect(read[2]["formats"]?[0]?["format"] == "aries/ld-proof-vc-detail@v1.0")
         #expect(read[3]["description"]?["en"] == "no thanks")
         #expect(read[6]["formats"]?[0]?["format"] == "dif/presentation-exchange/submission@v1.0")
+        #expect(read[9]["formats"]?[0]?["format"] == "aries/ld-proof-vc-detail@v1.0")
+        #expect(read[9]["filters~attach"]?[0]?["data"] != nil)
+        #expect(read[10]["formats"]?[0]?["format"] == "dif/presentation-exchange/definitions@v1.0")
     }
 
     @Test("the issuer's and verifier's 2.0 messages: offers and credentials (hlindy, anoncreds, with ~ledger), proof requests, the presentation ack")

@@ -82,6 +82,8 @@ CLASSES = {
     "https://didcomm.org/report-problem/1.0/problem-report": "acapy_agent.protocols.problem_report.v1_0.message.ProblemReport",
     "https://didcomm.org/routing/1.0/forward": "acapy_agent.protocols.routing.v1_0.messages.forward.Forward",
     # issue-credential 2.0 and present-proof 2.0, holder side (ACA-Py 1.7 has no 1.0 classes).
+    "https://didcomm.org/issue-credential/2.0/propose-credential": "acapy_agent.protocols.issue_credential.v2_0.messages.cred_proposal.V20CredProposal",
+    "https://didcomm.org/present-proof/2.0/propose-presentation": "acapy_agent.protocols.present_proof.v2_0.messages.pres_proposal.V20PresProposal",
     "https://didcomm.org/issue-credential/2.0/request-credential": "acapy_agent.protocols.issue_credential.v2_0.messages.cred_request.V20CredRequest",
     "https://didcomm.org/issue-credential/2.0/ack": "acapy_agent.protocols.issue_credential.v2_0.messages.cred_ack.V20CredAck",
     "https://didcomm.org/issue-credential/2.0/problem-report": "acapy_agent.protocols.issue_credential.v2_0.messages.cred_problem_report.V20CredProblemReport",
