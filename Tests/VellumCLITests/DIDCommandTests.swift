@@ -46,7 +46,7 @@ struct DIDCommandTests {
         #expect(jwk["crv"] == "Ed25519")
         #expect(jwk["d"]?.stringValue != nil)
         // The key in the file is the key of the printed DID.
-        let did = try DIDIdentifier(String(result.standardOutput.split(separator: "\n")[0]))
+        let did = try DIDIdentifier(String(try #require(result.standardOutput.split(separator: "\n").first, "\(result.standardError)")))
         let jwkDID = try #require(DIDJWK.make(for: DIDKey.publicKey(of: did)))
         #expect(jwk["x"] == (try DIDJWK.jwk(of: jwkDID).members["x"]))
         // A second run refuses to overwrite the key.
