@@ -89,6 +89,8 @@ struct AriesLinkedDataACAPyTests {
         let request = try #require(asked.proofs.first)
         #expect(request.state == 3)
         #expect(request.exchange.request.attachments.first?.format == .difDefinition)
+        #expect(try await wallet.linkedDataCandidates(forDisclosedProof: request.id) == ["citizenship_input_1": [storedID]])
+        #expect(try await wallet.disclosedProofCandidates(id: request.id) == nil)
         let sent = try await wallet.sendDisclosedProof(id: request.id)
         let presented = try #require(sent.exchange.presentation)
         #expect(presented["holder"]?.stringValue == holder.did)

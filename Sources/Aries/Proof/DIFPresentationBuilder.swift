@@ -42,30 +42,10 @@ enum DIFPresentationBuilder {
         }
     }
 
-    /// The descriptors to answer, each with the index of the credential chosen for it.
+    /// The descriptors to answer, each with the index of the credential chosen for it: the
+    /// first candidate of each (``DIFPresentationRequest/candidates(among:)``).
     static func select(_ request: DIFPresentationRequest, credentials: [JSONValue]) async throws(AriesError) -> [(String, Int)] {
-        var identifiers: [Set<String>] = []
-        for document in credentials {
-            guard let credential = try? VerifiableCredential(json: document) else { identifiers.append([]); continue }
-            var ids = Set((try? await credential.expandedTypes()) ?? [])
-            let schemas = document["credentialSchema"].map { $0.arrayValue ?? [$0] } ?? []
-            ids.formUnion(schemas.compactMap { $0["id"]?.stringValue })
-            identifiers.append(ids)
-        }
-        var matches: [String: Int] = [:]
-        for descriptor in request.definition.inputDescriptors {
-            matches[descriptor.id] = credentials.indices.first { index in
-                if let groups = request.schemas[descriptor.id], !DIFPresentationRequest.schemasMet(groups, identifiers: identifiers[index]) {
-                    return false
-                }
-                return descriptor.fields.filter { !$0.isOptional }.allSatisfy { field in
-                    field.paths.contains { path in
-                        guard let selected = try? path.select(in: credentials[index]) else { return false }
-                        return selected.contains { field.filter?.accepts($0.value) ?? true }
-                    }
-                }
-            }
-        }
+        let matches = await request.candidates(among: credentials).compactMapValues(\.first)
         let ordered = request.definition.inputDescriptors.map(\.id)
         guard let requirements = request.definition.submissionRequirements else {
             if let missing = ordered.first(where: { matches[$0] == nil }) {

@@ -1,5 +1,6 @@
 import DCQL
 import JSONModel
+import W3CCredentials
 
 /// The attachment of `dif/presentation-exchange/definitions@v1.0` (RFC 0510): the verifier's
 /// `options` (`challenge`, `domain`) and its DIF Presentation Exchange `presentation_definition`.
@@ -102,6 +103,34 @@ public struct DIFPresentationRequest: Sendable, Hashable {
     /// `schema` groups, as ACA-Py decides it: within a group, entries in order; a required
     /// entry that does not match ends the group unmet, any other match ends it met, except the
     /// generic VerifiableCredential type, after which the next entries are still read.
+    /// For each input descriptor id, the indices of the `credentials` that answer it: they
+    /// meet its `schema` (types as IRIs, or `credentialSchema` ids) and every required field (a
+    /// path that selects a value the filter accepts). What a holder is shown before it
+    /// presents; a descriptor nothing answers has an empty list.
+    public func candidates(among credentials: [JSONValue]) async -> [String: [Int]] {
+        var identifiers: [Set<String>] = []
+        for document in credentials {
+            guard let credential = try? VerifiableCredential(json: document) else { identifiers.append([]); continue }
+            var ids = Set((try? await credential.expandedTypes()) ?? [])
+            let schemas = document["credentialSchema"].map { $0.arrayValue ?? [$0] } ?? []
+            ids.formUnion(schemas.compactMap { $0["id"]?.stringValue })
+            identifiers.append(ids)
+        }
+        var candidates: [String: [Int]] = [:]
+        for descriptor in definition.inputDescriptors {
+            candidates[descriptor.id] = credentials.indices.filter { index in
+                if let groups = schemas[descriptor.id], !Self.schemasMet(groups, identifiers: identifiers[index]) { return false }
+                return descriptor.fields.filter { !$0.isOptional }.allSatisfy { field in
+                    field.paths.contains { path in
+                        guard let selected = try? path.select(in: credentials[index]) else { return false }
+                        return selected.contains { field.filter?.accepts($0.value) ?? true }
+                    }
+                }
+            }
+        }
+        return candidates
+    }
+
     static func schemasMet(_ groups: [[SchemaURI]], identifiers: Set<String>) -> Bool {
         var applicable = false
         for group in groups {

@@ -14,12 +14,13 @@ extension AriesStateObject where Exchange == CredentialExchange {
 }
 
 extension AriesStateObject where Exchange == ProofExchange {
-    /// The input descriptors (name, else id) a DIF Presentation Exchange request asks a
-    /// credential for; empty for a request of another format or one that does not read.
-    public var requestedInputDescriptors: [String] {
+    /// The input descriptors (id, and name, else id again) a DIF Presentation Exchange
+    /// request asks a credential for; empty for a request of another format or one that does
+    /// not read.
+    public var requestedInputDescriptors: [(id: String, name: String)] {
         guard let object = try? exchange.request.attachment(.difDefinition)?.object(), let request = try? DIFPresentationRequest(object) else {
             return []
         }
-        return request.definition.inputDescriptors.map { $0.name ?? $0.id }
+        return request.definition.inputDescriptors.map { ($0.id, $0.name ?? $0.id) }
     }
 }

@@ -56,20 +56,39 @@ extension CredentialWallet {
         return try await send(proposal.message(), connection: connection, key: key)
     }
 
+    /// For each input descriptor of DIF presentation request `id`, the stored credentials
+    /// that answer it (their wallet ids, the first being the one presented): what a person is
+    /// shown before ``sendDisclosedProof(id:returnRoute:)``. Empty for a request of another
+    /// format.
+    public func linkedDataCandidates(forDisclosedProof id: String) async throws(WalletError) -> [String: [String]] {
+        guard let attachment = try await disclosedProof(id: id).exchange.request.attachment(.difDefinition),
+              let request = try? DIFPresentationRequest(attachment.object())
+        else { return [:] }
+        let held = try await ariesLinkedDataCredentials(holder: holderDID(curve: .ed25519))
+        return await request.candidates(among: held.map(\.json)).mapValues { $0.map { held[$0].id } }
+    }
+
     /// The JSON-LD side of the wallet's Aries holder: its Ed25519 holder DID (made on first
     /// use, its key in the secure area) and the stored `ldp_vc` credentials bound to that
-    /// DID's key — an ecdsa-sd-2023 one under a proof derived for the whole credential, so
-    /// its base proof never leaves the wallet.
+    /// DID's key (``ariesLinkedDataCredentials(holder:)``).
     func ariesLinkedDataHolder() async throws(WalletError) -> W3CHolder {
         let did = try await holderDID(curve: .ed25519)
-        var credentials: [JSONValue] = []
-        for stored in try await store.credentials(format: .ldpVC) where stored.holderKeyID == did.keyID {
-            guard let json = try? JSONValue(parsing: stored.payload, limits: LDPVCInspector.parserLimits) else { continue }
-            credentials.append(try await LDPVCDisclosure.presented(json, disclosing: nil, id: stored.id))
-        }
+        let credentials = try await ariesLinkedDataCredentials(holder: did).map(\.json)
         do { return try W3CHolder(signer: try await signer(for: did), credentials: credentials) } catch {
             throw .cryptoFailure("the holder DID's key: \(error)")
         }
+    }
+
+    /// The stored `ldp_vc` credentials bound to `holder`'s key, as a DIF presentation carries
+    /// them: an ecdsa-sd-2023 one under a proof derived for the whole credential, so its base
+    /// proof never leaves the wallet.
+    func ariesLinkedDataCredentials(holder: HolderDID) async throws(WalletError) -> [(id: String, json: JSONValue)] {
+        var credentials: [(id: String, json: JSONValue)] = []
+        for stored in try await store.credentials(format: .ldpVC) where stored.holderKeyID == holder.keyID {
+            guard let json = try? JSONValue(parsing: stored.payload, limits: LDPVCInspector.parserLimits) else { continue }
+            credentials.append((stored.id, try await LDPVCDisclosure.presented(json, disclosing: nil, id: stored.id)))
+        }
+        return credentials
     }
 
     /// Stores a JSON-LD credential the exchange checked (exactly the one requested, its proof

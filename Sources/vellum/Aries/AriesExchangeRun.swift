@@ -36,7 +36,8 @@ struct AriesExchangeRun {
             for request in pending.proofs where request.state == 3 {
                 if !json {
                     let candidates = try? await wallet.disclosedProofCandidates(id: request.id)
-                    print(AriesText.request(request, from: connection.label, candidates: candidates ?? nil))
+                    let linkedData = (try? await wallet.linkedDataCandidates(forDisclosedProof: request.id)) ?? [:]
+                    print(AriesText.request(request, from: connection.label, candidates: candidates ?? nil, linkedData: linkedData))
                 }
                 let done = try await take(
                     question: "Send this proof?", declined: &declined,

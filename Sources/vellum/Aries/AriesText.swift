@@ -32,7 +32,9 @@ enum AriesText {
         return lines.joined(separator: "\n")
     }
 
-    static func request(_ proof: DisclosedProof, from label: String?, candidates: CredentialSearch.Candidates?) -> String {
+    static func request(
+        _ proof: DisclosedProof, from label: String?, candidates: CredentialSearch.Candidates?, linkedData: [String: [String]] = [:]
+    ) -> String {
         var lines = ["\(label ?? "The agent") asks for a proof\(proof.comment.map { ": \($0)" } ?? ""):"]
         if let candidates {
             for (referent, ids) in candidates.attributes.sorted(by: { $0.key < $1.key }) {
@@ -42,8 +44,8 @@ enum AriesText {
                 lines.append("  prove \(referent) without revealing it, from \(ids.first ?? "(no stored credential)")")
             }
         }
-        for descriptor in proof.requestedInputDescriptors {
-            lines.append("  present a W3C credential for \(descriptor), signed by your holder DID")
+        for (id, name) in proof.requestedInputDescriptors {
+            lines.append("  present \(linkedData[id]?.first ?? "(no stored credential)") for \(name), signed by your holder DID")
         }
         return lines.joined(separator: "\n")
     }
