@@ -222,9 +222,12 @@ extension CredentialWallet {
     }
 
     /// Sends a problem report, best effort: the refusal it tells of is thrown either way.
+    /// Without return route, so a message the agent has queued for us stays queued for the
+    /// next pull instead of coming back on a POST whose answer nobody reads.
     func sendQuietly(_ report: DIDCommMessage?, connection: AriesConnection, key: PrivateKey) async {
         guard let report else { return }
-        _ = try? await ReturnRouteTransport(client: httpClient, keys: [key]).send(report, to: connection.theirService, from: key)
+        _ = try? await ReturnRouteTransport(client: httpClient, keys: [key]).send(
+            report, to: connection.theirService, from: key, returnRoute: .none)
     }
 
     /// An envelope that did not open names no thread we could trust: it is reported on the
