@@ -34,17 +34,6 @@ struct ACAPyExchangeTests {
         return try await next(transport, connection, key: key)
     }
 
-    /// Polls the admin API until `path`'s JSON satisfies `done` (or gives up); the last JSON.
-    static func poll(_ agent: ACAPyAgent, _ path: String, until done: (JSONValue) -> Bool) async throws -> JSONValue {
-        var last: JSONValue = .null
-        for _ in 0..<60 {
-            last = try JSONParser().parse(Data(try await agent.get(path).utf8))
-            if done(last) { return last }
-            try await Task.sleep(for: .milliseconds(250))
-        }
-        return last
-    }
-
     /// A 2.0 proposal of `type` carrying `content` in `format` under `member`.
     static func proposal(_ type: MessageType, member: String, format: AttachmentFormat, content: JSONValue) -> DIDCommMessage {
         let attachment = FormattedAttachment(format: format, content: content).attachment
@@ -75,10 +64,7 @@ struct ACAPyExchangeTests {
 
     @Test("out-of-band + DID exchange, issue-credential 2.0 ld_proof to done, present-proof 2.0 DIF verified by ACA-Py")
     func endToEnd() async throws {
-        let agent = try await ACAPyAgent.start(label: "faber", extraArguments: [
-            "--auto-accept-requests", "--preserve-exchange-records", "--auto-respond-credential-proposal",
-            "--auto-respond-credential-request", "--auto-respond-presentation-proposal", "--auto-verify-presentation",
-        ])
+        let agent = try await ACAPyAgent.start(label: "faber", extraArguments: ACAPyAgent.answersProposals)
         defer { agent.stop() }
         guard case .outOfBand(let invitation) = try Invitation(link: try await agent.createDIDExchangeInvitation()) else {
             Issue.record("not an out-of-band invitation")
@@ -88,14 +74,13 @@ struct ACAPyExchangeTests {
         var invitee = try DIDExchangeInvitee(invitation: invitation, key: key)
         let transport = ReturnRouteTransport(client: NIOHTTPClient(policy: HTTPClientPolicy(timeout: .seconds(30))), keys: [key])
         let connection = try await invitee.connect(label: "Vellum", over: transport)
-        let connections = try await Self.poll(agent, "/connections") { json in
+        let connections = try await agent.poll("/connections") { json in
             json["results"]?.arrayValue?.contains { $0["their_did"]?.stringValue == connection.myDID && $0["rfc23_state"] == "completed" } == true
         }
-        let connectionID = try #require(connections["results"]?.arrayValue?.first { $0["their_did"]?.stringValue == connection.myDID }?["connection_id"]?.stringValue)
+        _ = try #require(connections["results"]?.arrayValue?.first { $0["their_did"]?.stringValue == connection.myDID }?["connection_id"]?.stringValue)
 
         // ACA-Py's issuer DID, and the offer.
-        let did = try JSONParser().parse(try await agent.post("/wallet/did/create", json: Data(#"{"method":"key","options":{"key_type":"ed25519"}}"#.utf8)))
-        let issuerDID = try #require(did["result"]?["did"]?.stringValue)
+        let issuerDID = try await agent.createDIDKey()
         var credential = Self.credential.objectValue!
         credential["issuer"] = .string(issuerDID)
         // ACA-Py 1.7 cannot deliver a message its admin API starts to a holder with no endpoint
@@ -113,7 +98,7 @@ struct ACAPyExchangeTests {
         try await issuance.receive(issued, holder: holder)
         #expect(issuance.state == .credentialReceived)
         _ = try await transport.send(try issuance.acknowledge(), to: connection.theirService, from: key)
-        let records = try await Self.poll(agent, "/issue-credential-2.0/records") { json in
+        let records = try await agent.poll("/issue-credential-2.0/records") { json in
             json["results"]?[0]?["cred_ex_record"]?["state"] == "done"
         }
         #expect(records["results"]?[0]?["cred_ex_record"]?["state"] == "done", "\(records.serializedString().prefix(2000))")
@@ -133,7 +118,7 @@ struct ACAPyExchangeTests {
         } else {
             _ = try await transport.send(presentation, to: connection.theirService, from: key)
         }
-        let presentations = try await Self.poll(agent, "/present-proof-2.0/records") { $0["results"]?[0]?["state"] == "done" }
+        let presentations = try await agent.poll("/present-proof-2.0/records") { $0["results"]?[0]?["state"] == "done" }
         let record = presentations["results"]?[0] ?? .null
         #expect(record["state"] == "done" && record["verified"] == "true", "\(record.serializedString().prefix(3000))")
     }

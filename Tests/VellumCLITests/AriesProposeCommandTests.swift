@@ -36,10 +36,7 @@ struct AriesProposeCommandTests: CLIScratchSuite {
 
     @Test("connect, propose --credential --yes (stored as ldp_vc, ACA-Py done), propose --presentation --yes (ACA-Py verified), connections lists it")
     func proposeCredentialThenPresentation() async throws {
-        let agent = try await ACAPyAgent.start(label: "faber", extraArguments: [
-            "--auto-accept-requests", "--preserve-exchange-records", "--auto-respond-credential-proposal",
-            "--auto-respond-credential-request", "--auto-respond-presentation-proposal", "--auto-verify-presentation",
-        ])
+        let agent = try await ACAPyAgent.start(label: "faber", extraArguments: ACAPyAgent.answersProposals)
         defer { agent.stop() }
         try await withWallet {
             let connected = try await vellum(["aries", "connect", try await agent.createDIDExchangeInvitation(), "--yes", "--json"])
@@ -48,9 +45,8 @@ struct AriesProposeCommandTests: CLIScratchSuite {
             let listed = try WalletCLI.json(try await vellum(["aries", "connections", "--json"]))
             #expect(listed[0]?["id"]?.stringValue == connectionID)
 
-            let did = try JSONParser().parse(try await agent.post("/wallet/did/create", json: Data(#"{"method":"key","options":{"key_type":"ed25519"}}"#.utf8)))
             var card = Self.card.objectValue!
-            card["issuer"] = did["result"]?["did"]
+            card["issuer"] = .string(try await agent.createDIDKey())
             let cardFile = folder.appendingPathComponent("card.json")
             try JSONValue.object(card).serialized().write(to: cardFile)
             let issued = try await vellum(["aries", "propose", connectionID, "--credential", cardFile.path, "--yes"])

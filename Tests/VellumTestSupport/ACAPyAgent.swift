@@ -132,6 +132,33 @@ public final class ACAPyAgent: @unchecked Sendable {
         return response.body
     }
 
+    /// The `aca-py start` flags of an issuer and verifier that answers a holder's proposals on
+    /// its own (ACA-Py 1.7 cannot deliver what its admin API starts to a holder with no
+    /// endpoint, so such a holder proposes and ACA-Py answers on the return route).
+    public static let answersProposals = [
+        "--auto-accept-requests", "--preserve-exchange-records", "--auto-respond-credential-proposal",
+        "--auto-respond-credential-request", "--auto-respond-presentation-proposal", "--auto-verify-presentation",
+    ]
+
+    /// Polls `GET path` on the admin API (every 250 ms, 15 s at most) until its JSON satisfies
+    /// `done`; the last JSON read.
+    public func poll(_ path: String, until done: (JSONValue) -> Bool) async throws -> JSONValue {
+        var last: JSONValue = .null
+        for _ in 0..<60 {
+            last = try JSONParser().parse(Data(try await get(path).utf8))
+            if done(last) { return last }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        return last
+    }
+
+    /// A new did:key of ACA-Py's (Ed25519), to issue W3C credentials with.
+    public func createDIDKey() async throws -> String {
+        let created = try JSONParser().parse(try await post("/wallet/did/create", json: Data(#"{"method":"key","options":{"key_type":"ed25519"}}"#.utf8)))
+        guard let did = created["result"]?["did"]?.stringValue else { throw Failure(description: "no did in \(created)") }
+        return did
+    }
+
     /// An out-of-band invitation for DID exchange 1.0 with an inline service (no public DID):
     /// its `invitation_url`, for the holder to accept.
     public func createDIDExchangeInvitation() async throws -> String {

@@ -35,23 +35,9 @@ struct AriesLinkedDataACAPyTests {
         ]],
     ]
 
-    /// Polls ACA-Py's admin API until `path`'s JSON satisfies `done`; the last JSON.
-    static func poll(_ agent: ACAPyAgent, _ path: String, until done: (JSONValue) -> Bool) async throws -> JSONValue {
-        var last: JSONValue = .null
-        for _ in 0..<60 {
-            last = try JSONParser().parse(Data(try await agent.get(path).utf8))
-            if done(last) { return last }
-            try await Task.sleep(for: .milliseconds(250))
-        }
-        return last
-    }
-
     @Test("proposed ld_proof credential issued, checked, stored as ldp_vc and acked (ACA-Py done); DIF proof verified by ACA-Py; the request replayed is refused")
     func proposeIssueAndProve() async throws {
-        let agent = try await ACAPyAgent.start(label: "faber", extraArguments: [
-            "--auto-accept-requests", "--preserve-exchange-records", "--auto-respond-credential-proposal",
-            "--auto-respond-credential-request", "--auto-respond-presentation-proposal", "--auto-verify-presentation",
-        ])
+        let agent = try await ACAPyAgent.start(label: "faber", extraArguments: ACAPyAgent.answersProposals)
         defer { agent.stop() }
         let files = TemporaryWallet()
         defer { files.cleanUp() }
@@ -62,9 +48,8 @@ struct AriesLinkedDataACAPyTests {
 
         let accepted = try await wallet.acceptAriesInvitation(try await agent.createDIDExchangeInvitation(), polling: AriesWalletSupport.polling)
         let connectionID = accepted.connection.id
-        let did = try JSONParser().parse(try await agent.post("/wallet/did/create", json: Data(#"{"method":"key","options":{"key_type":"ed25519"}}"#.utf8)))
         var card = Self.card
-        card["issuer"] = .string(try #require(did["result"]?["did"]?.stringValue))
+        card["issuer"] = .string(try await agent.createDIDKey())
 
         // Issuance: the proposal's answer is an offer waiting for the holder.
         let proposed = try await wallet.proposeAriesCredential(connectionID: connectionID, credential: card, comment: "my residence card")
@@ -81,7 +66,7 @@ struct AriesLinkedDataACAPyTests {
         let document = try JSONValue(parsing: stored.payload)
         #expect(document["credentialSubject"]?["id"]?.stringValue == holder.did)
         #expect(document["credentialSubject"]?["givenName"] == "ALICE")
-        let records = try await Self.poll(agent, "/issue-credential-2.0/records") { $0["results"]?[0]?["cred_ex_record"]?["state"] == "done" }
+        let records = try await agent.poll("/issue-credential-2.0/records") { $0["results"]?[0]?["cred_ex_record"]?["state"] == "done" }
         #expect(records["results"]?[0]?["cred_ex_record"]?["state"] == "done", "\(records.serializedString().prefix(2000))")
 
         // Presentation: the proposal's answer is a DIF request, answered from the stored card.
@@ -96,7 +81,7 @@ struct AriesLinkedDataACAPyTests {
         #expect(presented["holder"]?.stringValue == holder.did)
         #expect(presented["verifiableCredential"]?[0]?["credentialSubject"]?["id"]?.stringValue == holder.did)
         let finished = sent.state == 2 ? try await wallet.updateDisclosedProofState(id: request.id, polling: AriesWalletSupport.polling) : sent
-        let presentations = try await Self.poll(agent, "/present-proof-2.0/records") { $0["results"]?[0]?["state"] == "done" }
+        let presentations = try await agent.poll("/present-proof-2.0/records") { $0["results"]?[0]?["state"] == "done" }
         let record = presentations["results"]?[0] ?? .null
         #expect(record["state"] == "done" && record["verified"] == "true", "\(record.serializedString().prefix(3000))")
         #expect(finished.state == 4 || !finished.exchange.verifierWillConfirm)
