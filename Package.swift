@@ -248,7 +248,7 @@ let package = Package(
 
         .testTarget(name: "DeflateTests", dependencies: ["Deflate"]),
         .testTarget(name: "MultiformatsTests", dependencies: ["Multiformats", "VellumTestSupport"]),
-        .testTarget(name: "QRScannerTests", dependencies: ["QRScanner", "VellumTestSupport"]),
+        .testTarget(name: "QRScannerTests", dependencies: ["QRScanner", "VellumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CBORTests", dependencies: ["CBOR", "Multiformats", "VellumTestSupport"]),
         .testTarget(name: "QRExchangeTests", dependencies: [
             "QRExchange", "HTTP", "JSONModel", "VellumTestSupport",
