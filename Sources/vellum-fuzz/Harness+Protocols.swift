@@ -25,9 +25,14 @@ extension Harness {
             _ = try? CredentialIssuerMetadata(json: json)
             _ = try? AuthorizationServerMetadata(json: json)
         },
-        Harness(name: "didcomm", summary: "DIDComm v1 envelopes, messages and out-of-band invitation links") { data in
+        Harness(name: "didcomm", summary: "DIDComm v1 envelopes, messages, out-of-band invitation links and signed fields") { data in
             _ = try? Envelope(json: data)
-            if let message = try? DIDCommMessage(json: data) { _ = try? OutOfBandInvitation(message) }
+            if let message = try? DIDCommMessage(json: data) {
+                _ = try? OutOfBandInvitation(message)
+                if let field = message["connection~sig"], let signer = try? Verkey(rawRepresentation: Data(repeating: 7, count: 32)) {
+                    _ = try? SignedField.verify(field, signer: signer)
+                }
+            }
             if let text = text(data) { _ = try? Invitation(link: text) }
         },
         Harness(name: "aries", summary: "Aries issue-credential and present-proof messages, DIF requests, serialized exchanges") { data in

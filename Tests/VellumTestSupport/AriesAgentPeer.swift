@@ -20,10 +20,12 @@ public struct AriesAgentPeer: Sendable {
         case indy, anoncreds
     }
 
-    /// How a connection is made: DID exchange 1.0 from an out-of-band invitation (`?oob=`), or
-    /// Connections 1.0 from the older `?c_i=` invitation.
+    /// How a connection is made: DID exchange 1.0 from an out-of-band invitation (`?oob=`),
+    /// Connections 1.0 from the older `?c_i=` invitation, or Connections 1.0 offered by an
+    /// out-of-band invitation's `handshake_protocols`.
     public enum Handshake: String, Sendable, CaseIterable {
         case didExchange = "didexchange", connections
+        case connectionsOutOfBand = "connections-oob"
     }
 
     /// A way the agent departs from the protocol, for a holder's refusal to be tested.
@@ -40,6 +42,14 @@ public struct AriesAgentPeer: Sendable {
         case replayedNonce = "replay-nonce"
         /// One bit of the exchange's first envelope's ciphertext is flipped.
         case flippedBit = "flip-bit"
+        /// The Connections 1.0 response's `connection~sig` is made by another key than the
+        /// invitation key (and names that key as its `signer`).
+        case connectionSignedByAnotherKey = "conn-other-signer"
+        /// The Connections 1.0 response's `sig_data` has the DIDDoc's endpoint changed after
+        /// signing (the signature and signer kept).
+        case connectionSigDataTampered = "conn-tampered-sig-data"
+        /// The Connections 1.0 response, correctly signed, is on another thread than the request.
+        case connectionResponseOffThread = "conn-other-thread"
     }
 
     /// What `POST /admin/invitations` answers.

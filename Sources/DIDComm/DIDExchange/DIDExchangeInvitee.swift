@@ -11,7 +11,7 @@ import JSONModel
 /// attachment signed by the invitation key (the one key the holder had reason to trust, from
 /// the invitation it chose to accept), its `did` the DIDDoc's, and its envelope sent from a key
 /// of that DIDDoc or the invitation key; anything else is refused and the exchange abandoned.
-public struct DIDExchangeInvitee: Sendable {
+public struct DIDExchangeInvitee: Sendable, InviteeHandshake {
     /// Where the exchange is.
     public enum State: String, Sendable, Hashable {
         /// Nothing sent yet.
@@ -39,11 +39,13 @@ public struct DIDExchangeInvitee: Sendable {
     /// Our unqualified DID.
     public var myDID: String { myVerkey.unqualifiedDID }
     /// The request's `@id`, the thread's id.
-    public private(set) var requestID: String?
+    public internal(set) var requestID: String?
     /// The connection, once ``State/completed``.
-    public private(set) var connection: DIDCommConnection?
+    public internal(set) var connection: DIDCommConnection?
 
     let key: PrivateKey
+    /// The complete message is answered with nothing worth reading: the return route stays `all`.
+    let completionReturnRoute = ReturnRoute.all
 
     /// An exchange for `invitation` with our new Ed25519 `key`; the invitation must offer DID
     /// exchange 1.x and an inline service.
@@ -60,24 +62,19 @@ public struct DIDExchangeInvitee: Sendable {
         self.key = key
     }
 
+    /// The invitation's `@id`, the request's parent thread.
+    var invitationID: String { invitation.id }
+
     /// The invitation key: the response's DIDDoc must be signed by it.
     public var invitationKey: Verkey { invitationService.recipientKeys[0] }
 
     /// The request, to be sent to ``invitationService`` from our key.
     public mutating func request(label: String) throws(DIDCommError) -> DIDCommMessage {
-        guard state == .start else { throw .protocolFailure(reason: "a request was already made") }
         let document = LegacyDIDDoc(did: myDID, verkey: myVerkey)
         let attachment = Attachment(
             id: UUID().uuidString.lowercased(), mimeType: "application/json",
             data: try SignedAttachment.sign(document.jsonValue.serialized(), with: key))
-        let id = UUID().uuidString.lowercased()
-        let message = DIDCommMessage(
-            type: Self.protocolIdentifier.messageType("request"), id: id,
-            body: ["label": .string(label), "did": .string(myDID), "did_doc~attach": attachment.jsonValue],
-            thread: ThreadDecorator(threadID: id, parentThreadID: invitation.id))
-        requestID = id
-        state = .requestSent
-        return message
+        return try makeRequest(body: ["label": .string(label), "did": .string(myDID), "did_doc~attach": attachment.jsonValue])
     }
 
     /// Judges the inviter's answer to the request (`sender` as the envelope authenticated it):
@@ -88,26 +85,16 @@ public struct DIDExchangeInvitee: Sendable {
     ///   off the thread, ``DIDCommError/signatureNotVerified(reason:)`` for a DIDDoc not signed
     ///   by the invitation key; the state is then ``State/abandoned``.
     public mutating func receive(_ message: DIDCommMessage, sender: Verkey?) throws(DIDCommError) -> DIDCommMessage {
-        guard state == .requestSent, let requestID else { throw .protocolFailure(reason: "no request awaits a response") }
-        do {
-            let connection = try judge(message, sender: sender, requestID: requestID)
-            self.connection = connection
-            state = .completed
-            return DIDCommMessage(
-                type: Self.protocolIdentifier.messageType("complete"),
-                thread: ThreadDecorator(threadID: requestID, parentThreadID: invitation.id))
-        } catch {
-            state = .abandoned
-            throw error
-        }
+        try takeAnswer(message, sender: sender)
     }
 
-    private func judge(_ message: DIDCommMessage, sender: Verkey?, requestID: String) throws(DIDCommError) -> DIDCommConnection {
-        guard message.threadID == requestID else { throw .protocolFailure(reason: "the answer is not on the request's thread") }
-        if ProblemReport.isProblemReport(message.type) {
-            let report = try ProblemReport(message)
-            throw .protocolFailure(reason: "the inviter refused: \(report.code) \(report.explanation ?? "")")
-        }
+    func completion(requestID: String) -> DIDCommMessage {
+        DIDCommMessage(
+            type: Self.protocolIdentifier.messageType("complete"),
+            thread: ThreadDecorator(threadID: requestID, parentThreadID: invitation.id))
+    }
+
+    func judge(response message: DIDCommMessage, sender: Verkey?) throws(DIDCommError) -> DIDCommConnection {
         guard Self.protocolIdentifier.contains(message.type), message.type.name == "response" else {
             throw .protocolFailure(reason: "expected a DID exchange response, got \(message.type)")
         }
@@ -119,27 +106,12 @@ public struct DIDExchangeInvitee: Sendable {
         do { document = try LegacyDIDDoc(try MessageLimits.default.parser.parse(signed)) } catch let error as DIDCommError { throw error } catch {
             throw .malformedMessage(reason: "the DIDDoc is not JSON")
         }
-        let did = try MessageField.string(message.object, "did", in: "DID exchange response")
-        guard did == document.id || "did:sov:\(did)" == document.id else {
-            throw .protocolFailure(reason: "the response's did \(did) is not its DIDDoc's \(document.id)")
-        }
-        guard let service = document.services.first else { throw .protocolFailure(reason: "the DIDDoc names no service") }
-        // The envelope must come from a key the signed DIDDoc names or from the invitation key
-        // itself (ACA-Py answers on the return route from the key the request was sent to).
-        let trustedSenders = Set(document.publicKeys.values).union(document.services.flatMap(\.recipientKeys)).union([invitationKey])
-        guard let sender, trustedSenders.contains(sender) else {
-            throw .protocolFailure(reason: "the response was not sent from the invitation key or a key of its DIDDoc")
-        }
-        return DIDCommConnection(
-            myDID: myDID, myVerkey: myVerkey, theirDID: document.unqualifiedDID, theirService: service, invitationKey: invitationKey)
+        return try makeConnection(to: try MessageField.string(message.object, "did", in: "DID exchange response"), document: document, sender: sender)
     }
 
     /// The problem report that tells the inviter why its response was refused (RFC 0023's
     /// `problem_report`, code `response_not_accepted`, on the request's thread).
     public func problemReport(for error: DIDCommError) -> DIDCommMessage? {
-        guard let requestID else { return nil }
-        return ProblemReport(code: "response_not_accepted", explanation: error.description).message(
-            type: Self.protocolIdentifier.messageType("problem_report"),
-            thread: ThreadDecorator(threadID: requestID, parentThreadID: invitation.id))
+        responseNotAccepted(error)
     }
 }

@@ -54,8 +54,9 @@ class Agent:
                 exchange["state"] = "offer-sent" if exchange["protocol"].startswith("issue") else "request-sent"
             elif exchange["handshake"] == "connections":  # RFC 0160's ?c_i= instead of out-of-band
                 invitation = connections.invitation(legacy, invitation_id, key, self.endpoint, self.ledger.decorator(self.base_url))
-            else:
-                invitation["handshake_protocols"] = [prefix(legacy) + "didexchange/1.0"]
+            else:  # out-of-band, offering DID exchange or (as Credo may) Connections 1.0
+                handshake = "connections/1.0" if exchange["handshake"] == "connections-oob" else "didexchange/1.0"
+                invitation["handshake_protocols"] = [prefix(legacy) + handshake]
             invitation["~ledger"] = self.ledger.decorator(self.base_url)
             parameter = "c_i" if exchange["handshake"] == "connections" and not exchange["connectionless"] else "oob"
             url = f"{self.base_url}/?{parameter}={b64url(json.dumps(invitation).encode())}"
@@ -121,11 +122,12 @@ class Agent:
         if invitation_id is None:
             return
         invitation = self.invitations[invitation_id]
-        legacy = self.exchanges[invitation["exchange_id"]]["legacy_prefix"]
+        exchange = self.exchanges[invitation["exchange_id"]]
         their_verkey = connections.first_service_verkey(received["connection"]["DIDDoc"])
         my_key = self.new_connection(their_verkey, received["connection"]["DID"], invitation_id)
         self.connections[their_verkey]["handshake"] = "connections"
-        self.enqueue(their_verkey, connections.response(legacy, received, invitation["key"], my_key, self.endpoint))
+        self.enqueue(their_verkey, connections.response(
+            exchange["legacy_prefix"], received, invitation["key"], my_key, self.endpoint, exchange["misbehave"]))
 
     def connection_completed(self, connection):
         connection["state"] = "completed"

@@ -5,8 +5,8 @@ import json
 import struct
 import time
 
-from .crypto import b58encode, b64decode, b64url, verify_signature, verkey_from_reference
-from .messages import message
+from .crypto import Key, b58encode, b64decode, b64url, verify_signature, verkey_from_reference
+from .messages import message, new_id
 
 
 def did_doc(key, endpoint):
@@ -47,7 +47,14 @@ def verify_field(signed, signer):
     return json.loads(data[8:])
 
 
-def response(legacy, received, invitation_key, my_key, endpoint):
-    """The response to a connections request: our DID and DIDDoc, signed by the invitation key."""
+def response(legacy, received, invitation_key, my_key, endpoint, misbehave=None):
+    """The response to a connections request: our DID and DIDDoc, signed by the invitation key
+    (or, to be refused, by another key, with its sig_data changed after signing, or on another
+    thread)."""
     mine = {"DID": my_key.did, "DIDDoc": did_doc(my_key, endpoint)}
-    return message(legacy, "connections/1.0/response", {"connection~sig": sign_field(mine, invitation_key)}, thid=received["@id"])
+    signed = sign_field(mine, Key() if misbehave == "conn-other-signer" else invitation_key)
+    if misbehave == "conn-tampered-sig-data":  # the endpoint redirected, the signature kept
+        data = b64decode(signed["sig_data"])
+        signed["sig_data"] = b64url(data[:8] + data[8:].replace(endpoint.encode(), b"http://127.0.0.1:9/didcomm"))
+    thid = new_id() if misbehave == "conn-other-thread" else received["@id"]
+    return message(legacy, "connections/1.0/response", {"connection~sig": signed}, thid=thid)

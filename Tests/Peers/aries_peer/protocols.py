@@ -125,10 +125,11 @@ def new_exchange(exchange_id, invitation_id, options):
     if family not in FORMATS:
         raise ValueError("format must be indy (hlindy) or anoncreds")
     handshake = options.get("handshake") or "didexchange"
-    if handshake not in ("didexchange", "connections"):
-        raise ValueError("handshake must be didexchange or connections")
+    if handshake not in ("didexchange", "connections", "connections-oob"):
+        raise ValueError("handshake must be didexchange, connections or connections-oob")
     misbehave = options.get("misbehave")
-    if misbehave not in (None, "bad-key-proof", "tampered-value", "tampered-signature", "other-cred-def", "replay-nonce", "flip-bit"):
+    if misbehave not in (None, "bad-key-proof", "tampered-value", "tampered-signature", "other-cred-def", "replay-nonce", "flip-bit",
+                         "conn-other-signer", "conn-tampered-sig-data", "conn-other-thread"):
         raise ValueError(f"unknown misbehave {misbehave}")
     return {"id": exchange_id, "invitation_id": invitation_id, "protocol": protocol,
             "format": "indy" if protocol.endswith("v1") else family,
