@@ -6,8 +6,11 @@ import JSONModel
 import Multiformats
 
 /// A DIDComm connection the wallet keeps (the seed's `Connection` state object): made by DID
-/// exchange from an out-of-band invitation, or, for a connectionless invitation, our key and
-/// the `~service` of the message it carried.
+/// exchange from an out-of-band invitation or by Connections 1.0 from an older `?c_i=` one,
+/// or, for a connectionless invitation, our key and the `~service` of the message it carried.
+///
+/// The stored record is the same for every kind (version 1): a record written before
+/// Connections 1.0 was answered reads back unchanged.
 ///
 /// The connection's Ed25519 key is the wallet's: it is made when the invitation is accepted
 /// and kept sealed in the wallet's store with the connection, so a later pull (a trust ping
@@ -18,6 +21,9 @@ public struct AriesConnection: Sendable, Hashable, Identifiable {
     public enum Kind: String, Sendable, Hashable {
         /// DID exchange 1.0 completed: a pairwise DID on each side.
         case didExchange = "did-exchange"
+        /// Connections 1.0 (RFC 0160, a `?c_i=` invitation) completed: a pairwise DID on each
+        /// side, as for DID exchange.
+        case connections
         /// No handshake: a connectionless invitation's `~service` and a key of ours.
         case connectionless
     }

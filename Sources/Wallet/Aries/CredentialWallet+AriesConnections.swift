@@ -6,20 +6,19 @@ import Foundation
 import JSONModel
 
 extension CredentialWallet {
-    /// Accepts an Aries invitation: an out-of-band link (`?oob=`) offering DID exchange 1.0 is
-    /// connected to as the invitee (our new key kept sealed with the connection), then the
-    /// agent is polled for what follows; a connectionless one (`requests~attach` with its
-    /// `~service`, or the older `?d_m=`) gets a connection of our key and that service, and
-    /// its attached message is read. Each credential offer and proof request becomes a state
-    /// object waiting for the holder (state 3); nothing is accepted yet.
+    /// Accepts an Aries invitation: an out-of-band link (`?oob=`) offering DID exchange 1.0 or
+    /// Connections 1.0 (the first of its `handshake_protocols` that is either), or an older
+    /// Connections 1.0 one (`?c_i=`), is connected to as the invitee (our new key kept
+    /// sealed with the connection), then the agent is polled for what follows; a
+    /// connectionless one (`requests~attach` with its `~service`, or the older `?d_m=`) gets a
+    /// connection of our key and that service, and its attached message is read. Each
+    /// credential offer and proof request becomes a state object waiting for the holder
+    /// (state 3); nothing is accepted yet.
     ///
-    /// Connections 1.0 invitations (`?c_i=`) are read by `DIDComm` but not answered: this
-    /// wallet connects by DID exchange 1.0 only
-    /// (``AriesFailure/invitation(_:)``).
-    ///
-    /// - Throws: ``WalletError/ariesFailed(_:)``: the invitation does not read, the DID
-    ///   exchange response is refused (a problem report was sent), the agent is unreachable,
-    ///   or a message refused (reported on its thread).
+    /// - Throws: ``WalletError/ariesFailed(_:)``: the invitation does not read (or names a
+    ///   public DID, which is not resolved), the handshake's response is refused (a problem
+    ///   report was sent on its thread, nothing stored), the agent is unreachable, or a message
+    ///   refused (reported on its thread).
     public func acceptAriesInvitation(
         _ link: String, label: String = "Vellum", polling: AriesPolling = .standard
     ) async throws(WalletError) -> AriesInvitationResult {
@@ -50,9 +49,9 @@ extension CredentialWallet {
         case .connectionless(let message, let service):
             return try await connectionless(
                 message, service: service, invitationID: message.id, label: nil, ledger: try Self.ledger(of: message.object))
-        case .connection:
-            throw .ariesFailed(.invitation(.malformedInvitation(
-                reason: "a Connections 1.0 invitation (?c_i=): this wallet connects by DID exchange 1.0 (an out-of-band ?oob= invitation)")))
+        case .connection(let connectionInvitation):
+            return try await connect(
+                connectionInvitation, label: label, ledger: try Self.ledger(of: connectionInvitation.message.object), polling: polling)
         }
     }
 
@@ -76,22 +75,61 @@ extension CredentialWallet {
 
     // MARK: Making connections
 
+    /// An out-of-band invitation is connected to by the first handshake of its
+    /// `handshake_protocols` this wallet speaks, in the inviter's order of preference: DID
+    /// exchange 1.x or Connections 1.x.
     private func connect(
         _ invitation: OutOfBandInvitation, label: String, ledger: LedgerDecorator?, polling: AriesPolling
     ) async throws(WalletError) -> AriesInvitationResult {
         let key = PrivateKey(curve: .ed25519)
+        let handshake = invitation.handshakeProtocols.first { ["didexchange", "connections"].contains($0.protocolName) && $0.major == 1 }
+        if handshake?.protocolName == "connections" {
+            let invitee: ConnectionsInvitee
+            do { invitee = try ConnectionsInvitee(outOfBand: invitation, key: key) } catch { throw .ariesFailed(.invitation(error)) }
+            return try await connect(invitee, key: key, inviterLabel: invitation.label, label: label, ledger: ledger, polling: polling)
+        }
         var invitee: DIDExchangeInvitee
         do { invitee = try DIDExchangeInvitee(invitation: invitation, key: key) } catch { throw .ariesFailed(.invitation(error)) }
-        let made: DIDCommConnection
-        do {
-            made = try await invitee.connect(
-                label: label, over: ReturnRouteTransport(client: httpClient, keys: [key]), maximumPolls: polling.maximumEmptyPolls,
-                pollInterval: polling.interval)
-        } catch {
-            throw .ariesFailed(.transport(error))
+        return try await keepConnection(
+            kind: .didExchange, label: invitation.label, invitationID: invitation.id, key: key, ledger: ledger, polling: polling
+        ) { transport throws(DIDCommError) in
+            try await invitee.connect(label: label, over: transport, maximumPolls: polling.maximumEmptyPolls, pollInterval: polling.interval)
         }
+    }
+
+    /// Connections 1.0 (RFC 0160) from a `?c_i=` invitation.
+    private func connect(
+        _ invitation: ConnectionInvitation, label: String, ledger: LedgerDecorator?, polling: AriesPolling
+    ) async throws(WalletError) -> AriesInvitationResult {
+        let key = PrivateKey(curve: .ed25519)
+        let invitee: ConnectionsInvitee
+        do { invitee = try ConnectionsInvitee(invitation: invitation, key: key) } catch { throw .ariesFailed(.invitation(error)) }
+        return try await connect(invitee, key: key, inviterLabel: invitation.label, label: label, ledger: ledger, polling: polling)
+    }
+
+    /// Runs Connections 1.0 with the invitee's `key`: the response's `connection~sig` must be
+    /// the invitation key's, as DID exchange's DIDDoc signature must.
+    private func connect(
+        _ invitee: ConnectionsInvitee, key: PrivateKey, inviterLabel: String?, label: String, ledger: LedgerDecorator?, polling: AriesPolling
+    ) async throws(WalletError) -> AriesInvitationResult {
+        var invitee = invitee
+        return try await keepConnection(
+            kind: .connections, label: inviterLabel, invitationID: invitee.invitationID, key: key, ledger: ledger, polling: polling
+        ) { transport throws(DIDCommError) in
+            try await invitee.connect(label: label, over: transport, maximumPolls: polling.maximumEmptyPolls, pollInterval: polling.interval)
+        }
+    }
+
+    /// Runs a handshake with `key` and, only once it completed, keeps the connection sealed
+    /// with its key and pulls what the agent queued on it.
+    private func keepConnection(
+        kind: AriesConnection.Kind, label: String?, invitationID: String, key: PrivateKey, ledger: LedgerDecorator?, polling: AriesPolling,
+        handshake: (ReturnRouteTransport) async throws(DIDCommError) -> DIDCommConnection
+    ) async throws(WalletError) -> AriesInvitationResult {
+        let made: DIDCommConnection
+        do { made = try await handshake(ReturnRouteTransport(client: httpClient, keys: [key])) } catch { throw .ariesFailed(.transport(error)) }
         let connection = AriesConnection(
-            id: UUID().uuidString.lowercased(), kind: .didExchange, label: invitation.label, invitationID: invitation.id,
+            id: UUID().uuidString.lowercased(), kind: kind, label: label, invitationID: invitationID,
             myVerkey: made.myVerkey, theirDID: made.theirDID, theirService: made.theirService, ledger: ledger)
         try await store.putAriesRecord(.connection, id: connection.id, body: connection.record(key: key))
         let received = try await pullAriesMessages(connection: connection, key: key, polling: polling)

@@ -10,10 +10,10 @@ struct AriesConnectCommand: AsyncParsableCommand {
         commandName: "connect",
         abstract: "Accept an Aries invitation, then the credential offers and proof requests that follow.",
         discussion: """
-            An out-of-band invitation (?oob=) offering DID exchange 1.0 is connected to (your key \
-            for the connection is kept in the wallet); a connectionless one (requests~attach, or \
-            ?d_m=) is answered at its ~service. Connections 1.0 invitations (?c_i=) are not \
-            answered. Each credential offer is shown and, when accepted, the issuer's key \
+            An out-of-band invitation (?oob=) offering DID exchange 1.0, or an older Connections \
+            1.0 invitation (?c_i=), is connected to (your key for the connection is kept in the \
+            wallet; the agent's answer must be signed by the invitation's key); a connectionless \
+            one (requests~attach, or ?d_m=) is answered at its ~service. Each credential offer is shown and, when accepted, the issuer's key \
             correctness proof, the credential's signature, values and definition are checked \
             before it is stored and acknowledged; each proof request is shown with the stored \
             credentials that answer it (attributes revealed, predicates such as age >= 18 proven \
@@ -29,7 +29,7 @@ struct AriesConnectCommand: AsyncParsableCommand {
     @OptionGroup var options: WalletOptions
     @OptionGroup var network: NetworkOptions
 
-    @Argument(help: "The invitation link (https or didcomm, with ?oob= or ?d_m=), or a PNG/JPEG picture of its QR code.")
+    @Argument(help: "The invitation link (https or didcomm, with ?oob=, ?c_i= or ?d_m=), or a PNG/JPEG picture of its QR code.")
     var invitation: String
 
     @Flag(help: "Accept every offer and answer every request without asking.")

@@ -14,7 +14,7 @@ struct LinkArgument {
         /// A scanned exchange link (`vellum scan`): a plain web link.
         case exchange
         /// An Aries invitation (`vellum aries connect`): a web link or `didcomm://` carrying
-        /// `?oob=` (or `?d_m=`).
+        /// `?oob=` (or `?c_i=`, `?d_m=`).
         case ariesInvitation
 
         var schemes: Set<String> {

@@ -153,17 +153,6 @@ struct AriesWalletTests {
         }
     }
 
-    @Test("a Connections 1.0 invitation (?c_i=) is read but not answered: a typed invitation error, nothing kept")
-    func connectionsInvitation() async throws {
-        try await AriesWalletSupport.with { wallet, agent in
-            let invitation = try await agent.invite(.issueV1, handshake: .connections)
-            await expectError(WalletError.self, matching: {
-                if case .ariesFailed(.invitation(.malformedInvitation)) = $0 { return true } else { return false }
-            }) { _ = try await wallet.acceptAriesInvitation(invitation.url, polling: AriesWalletSupport.polling) }
-            #expect(try await wallet.ariesConnections().isEmpty)
-        }
-    }
-
     @Test("the connection's key, the peer's endpoint and the exchange's messages are sealed: none is in the wallet file's bytes")
     func sealedAtRest() async throws {
         try await AriesWalletSupport.withFiles { wallet, agent, files in
