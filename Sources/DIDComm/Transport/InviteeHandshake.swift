@@ -65,8 +65,9 @@ extension InviteeHandshake {
         }
     }
 
-    /// The protocol's `problem_report` with code `response_not_accepted` on the request's thread
-    /// (RFC 0023 and RFC 0160 name the same code).
+    /// The protocol's `problem_report` with code `response_not_accepted` on the request's thread:
+    /// RFC 0023's code, which Credo and ACA-Py also wrote for Connections 1.0 (RFC 0160's own
+    /// text says `response_rejected`; the agents that implemented it did not).
     func responseNotAccepted(_ error: DIDCommError) -> DIDCommMessage? {
         guard let requestID else { return nil }
         return ProblemReport(code: "response_not_accepted", explanation: error.description).message(
