@@ -15,6 +15,8 @@ extension AnonCredsHolder {
         _ request: PresentationRequest, selection: PresentationSelection, definitions: [String: CredentialDefinition],
         schemas: [String: Schema] = [:], using generator: inout some RandomNumberGenerator
     ) throws(AnonCredsError) -> Presentation {
+        var source = generator  // a copy at a real address: see BigInteger+Random.swift
+        defer { generator = source }
         try Self.checkCoverage(request, selection: selection)
         try Self.checkChoices(request, selection: selection, definitions: definitions, schemas: schemas)
         var requested = Presentation.RequestedProof()
@@ -75,7 +77,7 @@ extension AnonCredsHolder {
             if case .presentationInvalid(let reason) = error { throw .presentationNotPossible(reason) }
             throw error
         }
-        let proof = try EqualityProofBuilder.prove(inputs, nonce: request.nonce, using: &generator)
+        let proof = try EqualityProofBuilder.prove(inputs, nonce: request.nonce, using: &source)
         return Presentation(proof: proof, requestedProof: requested, identifiers: identifiers)
     }
 

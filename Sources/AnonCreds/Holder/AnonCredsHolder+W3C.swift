@@ -8,13 +8,15 @@ extension AnonCredsHolder {
         schemas: [String: Schema] = [:], version: W3CAnonCredsCredential.Version = .v1_1,
         using generator: inout some RandomNumberGenerator
     ) throws(AnonCredsError) -> W3CAnonCredsPresentation {
+        var source = generator  // a copy at a real address: see BigInteger+Random.swift
+        defer { generator = source }
         var legacy = PresentationSelection()
         for use in selection {
             legacy.credentials.append(.init(
                 credential: try use.credential.credential(), revealed: use.revealed, unrevealed: use.unrevealed,
                 predicates: use.predicates))
         }
-        let presentation = try present(request, selection: legacy, definitions: definitions, schemas: schemas, using: &generator)
+        let presentation = try present(request, selection: legacy, definitions: definitions, schemas: schemas, using: &source)
         return try W3CAnonCredsPresentation(presentation, request: request, sources: selection.map(\.credential), version: version)
     }
 

@@ -39,10 +39,12 @@ public struct AnonCredsHolder: Sendable {
         for offer: CredentialOffer, definition: CredentialDefinition,
         identity: RequesterIdentity = .randomEntropy(), using generator: inout some RandomNumberGenerator
     ) throws(AnonCredsError) -> PendingRequest {
+        var source = generator  // a copy at a real address: see BigInteger+Random.swift
+        defer { generator = source }
         let key = definition.value.primary
         try KeyCorrectness.verify(offer.keyCorrectnessProof, for: key)
-        let blinding = try CredentialRequestBuilder.blind(linkSecret, key: key, offerNonce: offer.nonce, using: &generator)
-        let nonce = Nonce.random(using: &generator)
+        let blinding = try CredentialRequestBuilder.blind(linkSecret, key: key, offerNonce: offer.nonce, using: &source)
+        let nonce = Nonce.random(using: &source)
         let request: CredentialRequest
         switch identity {
         case .entropy(let entropy):

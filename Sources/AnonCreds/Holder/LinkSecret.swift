@@ -11,7 +11,9 @@ public struct LinkSecret: Sendable, Hashable, CustomStringConvertible {
 
     /// A fresh link secret from `generator` (256 random bits, as anoncreds-rs makes one).
     public static func random(using generator: inout some RandomNumberGenerator) -> LinkSecret {
-        LinkSecret(value: .random(bits: CLSizes.linkSecret, using: &generator))
+        var source = generator  // a copy at a real address: see BigInteger+Random.swift
+        defer { generator = source }
+        return LinkSecret(value: .random(bits: CLSizes.linkSecret, using: &source))
     }
 
     /// A fresh link secret from the system's generator.

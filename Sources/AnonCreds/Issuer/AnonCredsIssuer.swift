@@ -34,9 +34,11 @@ public struct AnonCredsIssuer: Sendable {
         schema: Schema, schemaID: String, credentialDefinitionID: String, tag: String = "default",
         safePrimeBits: Int = AnonCredsIssuer.safePrimeBits, using generator: inout some RandomNumberGenerator
     ) throws(AnonCredsError) -> AnonCredsIssuer {
+        var source = generator  // a copy at a real address: see BigInteger+Random.swift
+        defer { generator = source }
         guard safePrimeBits >= 64 else { throw .unsupported("safe primes of fewer than 64 bits") }
         let attributes = schema.attributeNames.map(AttributeName.canonical)
-        let keys = try IssuerKeyMaterial.make(attributes: attributes, safePrimeBits: safePrimeBits, using: &generator)
+        let keys = try IssuerKeyMaterial.make(attributes: attributes, safePrimeBits: safePrimeBits, using: &source)
         let definition = CredentialDefinition(
             schemaID: schemaID, tag: tag, value: .init(primary: keys.publicKey), issuerID: schema.issuerID)
         return try AnonCredsIssuer(
@@ -46,9 +48,11 @@ public struct AnonCredsIssuer: Sendable {
 
     /// A fresh offer (new nonce) for this definition.
     public func offer(using generator: inout some RandomNumberGenerator) -> CredentialOffer {
-        CredentialOffer(
+        var source = generator  // a copy at a real address: see BigInteger+Random.swift
+        defer { generator = source }
+        return CredentialOffer(
             schemaID: definition.schemaID, credentialDefinitionID: credentialDefinitionID,
-            keyCorrectnessProof: keyCorrectnessProof, nonce: .random(using: &generator))
+            keyCorrectnessProof: keyCorrectnessProof, nonce: .random(using: &source))
     }
 
     /// Signs `values` (raw, by attribute name) for `request`, which must answer `offer`.
@@ -56,6 +60,8 @@ public struct AnonCredsIssuer: Sendable {
         _ values: [String: String], for request: CredentialRequest, offer: CredentialOffer,
         using generator: inout some RandomNumberGenerator
     ) throws(AnonCredsError) -> Credential {
+        var source = generator  // a copy at a real address: see BigInteger+Random.swift
+        defer { generator = source }
         guard request.credentialDefinitionID == credentialDefinitionID, offer.credentialDefinitionID == credentialDefinitionID else {
             throw .credentialDefinitionMismatch(expected: credentialDefinitionID, found: request.credentialDefinitionID)
         }
@@ -71,9 +77,9 @@ public struct AnonCredsIssuer: Sendable {
         let m2 = Challenge.hash([
             Challenge.littleEndianHash(of: request.contextInput), Challenge.littleEndianHash(of: "-1"),
         ])
-        let vPrimePrime = BigInteger.random(bits: CLSizes.vPrimePrime, using: &generator)
+        let vPrimePrime = BigInteger.random(bits: CLSizes.vPrimePrime, using: &source)
             .settingBit(CLSizes.vPrimePrime - 1)
-        let e = BigInteger.randomPrime(above: CLSizes.exponentStart, rangeBits: CLSizes.exponentRange, using: &generator)
+        let e = BigInteger.randomPrime(above: CLSizes.exponentStart, rangeBits: CLSizes.exponentRange, using: &source)
 
         var rx = try key.s.secretPowMod(vPrimePrime, n).mulMod(request.blindedLinkSecret.u, n)
         rx = try rx.mulMod(try key.rctxt.powMod(m2, n), n)
@@ -85,7 +91,7 @@ public struct AnonCredsIssuer: Sendable {
         let eInverse = try e.invMod(order)
         let a = try q.secretPowMod(eInverse, n)
 
-        let r = BigInteger.random(below: order, using: &generator)
+        let r = BigInteger.random(below: order, using: &source)
         let aCap = try q.secretPowMod(r, n)
         let c = Challenge.hash([q, a, aCap, request.nonce.value])
         guard let se = (r - c * eInverse).modulo(order) else { throw .arithmetic("zero group order") }

@@ -22,9 +22,11 @@ extension BigInteger {
     public static func randomPrime(
         above bits: Int, rangeBits: Int, using generator: inout some RandomNumberGenerator
     ) -> BigInteger {
+        var source = generator  // a copy at a real address: see BigInteger+Random.swift
+        defer { generator = source }
         let start = BigInteger.one.shiftedLeft(by: bits)
         while true {
-            let candidate = (start + random(bits: rangeBits, using: &generator)).settingBit(0)
+            let candidate = (start + random(bits: rangeBits, using: &source)).settingBit(0)
             if candidate.isProbablePrime() { return candidate }
         }
     }
@@ -37,12 +39,14 @@ extension BigInteger {
     /// tests: a 1 025-bit safe prime takes about a second on this project's machines, with a
     /// wide spread.
     public static func randomSafePrime(bits: Int, using generator: inout some RandomNumberGenerator) -> BigInteger {
+        var source = generator  // a copy at a real address: see BigInteger+Random.swift
+        defer { generator = source }
         precondition(bits >= 64, "a safe prime here has at least 64 bits")
         let smallPrimes = SmallPrimes.table
         while true {
             // p' has bits − 1 bits, top two set (so p = 2p' + 1 keeps `bits` bits and p·q the
             // expected size), odd.
-            let base = random(bits: bits - 1, using: &generator)
+            let base = random(bits: bits - 1, using: &source)
                 .settingBit(bits - 2).settingBit(bits - 3).settingBit(0)
             let residues = smallPrimes.map { base.remainder(dividingBy: $0) }
             var offset: UInt = 0

@@ -23,7 +23,9 @@ public struct Nonce: Codable, Hashable, Sendable, CustomStringConvertible {
 
     /// A fresh random nonce from `generator`.
     public static func random(using generator: inout some RandomNumberGenerator) -> Nonce {
-        let value = BigInteger.random(bits: bitCount, using: &generator)
+        var source = generator  // a copy at a real address: see BigInteger+Random.swift
+        defer { generator = source }
+        let value = BigInteger.random(bits: bitCount, using: &source)
         return Nonce(decimal: value.decimalString)!
     }
 
