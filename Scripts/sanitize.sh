@@ -12,16 +12,9 @@ cd "$(dirname "$0")/.."
 
 sanitizer=${1:-}
 shift || true
-skip=()
 case "$sanitizer" in
 address) scratch=.build/asan ;;
-thread)
-    scratch=.build/tsan
-    # ThreadSanitizer's own access check crashes reading an inline Swift string as an address
-    # inside AnonCredsIssuer.create (Docs/Security.md, "Fuzzing and sanitizers"): the suites that
-    # make AnonCreds credential definitions run without it until that is understood.
-    skip=(--skip 'AnonCreds|Aries')
-    ;;
+thread) scratch=.build/tsan ;;
 *)
     sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
@@ -39,4 +32,4 @@ export VELLUM_SANITIZER="$sanitizer"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:detect_stack_use_after_return=0}"
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}"
 SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=8 swift test --skip-build --sanitize="$sanitizer" \
-    --scratch-path "$scratch" --xunit-output ".build/sanitizer-$sanitizer.xml" "${skip[@]}" "$@"
+    --scratch-path "$scratch" --xunit-output ".build/sanitizer-$sanitizer.xml" "$@"
