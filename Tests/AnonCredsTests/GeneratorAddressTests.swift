@@ -1,5 +1,6 @@
 import AnonCreds
 import Testing
+import VellumTestSupport
 
 /// Every public entry point that takes `inout some RandomNumberGenerator` works on a copy of the
 /// generator, never through the caller's address, because that address need not be one: a
@@ -61,5 +62,15 @@ struct GeneratorAddressTests {
             request, selection: [.init(credential: w3c, revealed: ["name"], predicates: ["adult"])],
             definitions: fixture.definitions, schemas: fixture.schemas, using: &Self.nowhere.pointee)
         try AnonCredsVerifier.verify(w3cPresentation, request: request, schemas: fixture.schemas, definitions: fixture.definitions)
+    }
+
+    @Test("the caller's generator advances as if the entry point had drawn from it directly")
+    func callerGeneratorAdvances() {
+        var passed = SeededGenerator(seed: 29)
+        _ = BigInteger.random(bits: 128, using: &passed)  // two words
+        _ = Nonce.random(using: &passed)  // 80 bits: two more, through a second entry point
+        var direct = SeededGenerator(seed: 29)
+        for _ in 0..<4 { _ = direct.next() }
+        #expect(passed.next() == direct.next())
     }
 }
