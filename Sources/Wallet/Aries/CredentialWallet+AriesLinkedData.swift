@@ -70,10 +70,11 @@ extension CredentialWallet {
 
     /// The JSON-LD side of the wallet's Aries holder: its Ed25519 holder DID (made on first
     /// use, its key in the secure area) and the stored `ldp_vc` credentials bound to that
-    /// DID's key (``ariesLinkedDataCredentials(holder:)``).
-    func ariesLinkedDataHolder() async throws(WalletError) -> W3CHolder {
+    /// DID's key (``ariesLinkedDataCredentials(holder:)``) — read, and their derived proofs
+    /// made, only when `presenting`: an issuance needs the DID alone.
+    func ariesLinkedDataHolder(presenting: Bool) async throws(WalletError) -> W3CHolder {
         let did = try await holderDID(curve: .ed25519)
-        let credentials = try await ariesLinkedDataCredentials(holder: did).map(\.json)
+        let credentials = presenting ? try await ariesLinkedDataCredentials(holder: did).map(\.json) : []
         do { return try W3CHolder(signer: try await signer(for: did), credentials: credentials) } catch {
             throw .cryptoFailure("the holder DID's key: \(error)")
         }

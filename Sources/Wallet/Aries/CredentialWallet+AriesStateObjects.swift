@@ -60,16 +60,18 @@ extension CredentialWallet {
     /// objects from the cache or the exchange's `~ledger`, the connection's DID as
     /// `prover_did`, and — only when the offer or request has a JSON-LD format, so an
     /// AnonCreds exchange makes no key — the wallet's Ed25519 holder DID with its stored
-    /// `ldp_vc` credentials (``ariesLinkedDataHolder()``).
+    /// `ldp_vc` credentials when it presents (``ariesLinkedDataHolder(presenting:)``).
     func ariesHolder<Exchange: AriesStateExchange>(
         for object: AriesStateObject<Exchange>, connection: AriesConnection
     ) async throws(WalletError) -> (holder: AriesHolder, anonCreds: WalletAnonCredsHolding) {
         let remote = object.ledger.map { HTTPAnonCredsRegistry(ledger: $0, httpClient: httpClient) }
         let anonCreds = WalletAnonCredsHolding(wallet: self, registry: anonCredsRegistry(fallingBackTo: remote))
         var holder = AriesHolder(anonCreds: anonCreds, proverDID: connection.myDID)
-        let linkedData: Set<AttachmentFormat> = [.ldProofDetail, .difDefinition]
-        if object.exchange.firstMessage.attachments.contains(where: { linkedData.contains($0.format) }) {
-            holder.w3c = try await ariesLinkedDataHolder()
+        let formats = Set(object.exchange.firstMessage.attachments.map(\.format))
+        if formats.contains(.difDefinition) {
+            holder.w3c = try await ariesLinkedDataHolder(presenting: true)
+        } else if formats.contains(.ldProofDetail) {
+            holder.w3c = try await ariesLinkedDataHolder(presenting: false)
         }
         return (holder, anonCreds)
     }
